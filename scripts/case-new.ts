@@ -58,7 +58,10 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
         fail(`${contentPath(io.env, `data/items/${id}.md`)} already exists: choose another --id (never overwritten)`);
       // Its file missing, a case the case study lists is still the case study's, never the notebook's.
       if (loadCaseStudyIfAny(io.root)?.cases.includes(id))
-        fail(`--id: ${quote(id)} is a case of the case study (data/case-study.yaml): choose another --id`);
+        fail(
+          `--id: ${quote(id)} is a case of the case study (${contentPath(io.env, "data/case-study.yaml")}): ` +
+            "choose another --id",
+        );
 
       const logic = currentLogic(io.root);
       const cases = ids.map((each) => readCase(folder, each, logic, io.env));

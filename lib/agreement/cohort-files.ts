@@ -1,10 +1,10 @@
-// Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records and
-// judges' run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed
-// file is listed with its problems and left out while the others still count; a rater who appears in two files with
-// the same item and phase is one problem of the later file, which is left out (its ratings held, should the other
-// file be removed). A file dropped again (the same bytes under the same name, listed under it or numbered) takes the
-// place of the kept one; another file under a kept file's name is kept too, under that name numbered ("name
-// (2).json"), never in its place.
+// Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records and judges'
+// run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed file is
+// listed with its problems and left out while the others still count; a rater who appears in two files with the same
+// item and phase, or one trainee's record under another name in two files, is one problem of the later file, which is
+// left out (its ratings held, should the other file be removed). A file dropped again (the same bytes under the same
+// name, listed under it or numbered) takes the place of the kept one; another file under a kept file's name is kept
+// too, under that name numbered ("name (2).json"), never in its place.
 // A CSV streams in chunks in the page's worker, with progress and cancel. A file's ratings are kept as columns (typed
 // arrays), never as an object per rating.
 import {columnsLength, emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
@@ -26,7 +26,8 @@ export interface FileResult {
   exportedAt?: string | null;
   /** A trainee's record, which tells the same record exported twice (lib/agreement/ratings-progress.ts). */
   record?: RecordAnswers | null;
-  /** The ratings of a file left out only because another file holds its raters' scores, counted if that one goes. */
+  /** The ratings of a file left out only because another file holds its raters' scores or its record, counted if
+   *  that one goes. */
   held?: {ratings: RatingColumns; places: Int32Array};
   kind: InputKind;
   size: number;
@@ -172,8 +173,9 @@ const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${
 
 /**
  * The problems of a file whose raters score a rater's item, in a phase, that an earlier file already holds (only
- * raters named in both files can): one for each earlier file, naming the raters and how many scores (none when the
- * file scores nothing again).
+ * raters named in both files can), or that holds an earlier file's record under another name (a trainee's export
+ * named, or not, otherwise): one for each earlier file, naming the raters and how many scores, or how many answers
+ * the two records share (none when the file scores nothing again).
  */
 export function scoredAgain(
   result: Pick<FileResult, "name" | "exportedAt" | "record"> & {ratings: RatingColumns},

@@ -2,7 +2,7 @@
 // the text, the page and the headline's sentence, and the headline in words a manager reads.
 import type {MatchedComparison, MatchedRaters} from "./matched.js";
 import type {PhaseReport} from "./cohort-report.js";
-import {quoteValue} from "../text/quote-text.js";
+import {quoteName} from "../text/quote-text.js";
 import {listWords, plural, thousands} from "../text/format.js";
 import type {Figure} from "./figure.js";
 import {tooFewPairs} from "./item-spread.js";
@@ -130,15 +130,9 @@ export function writtenChange({before, after, change}: Pick<MatchedComparison, "
 const onMatched = (headline: MatchedComparison): string =>
   `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
 
-/**
- * A rater's name quoted whole: it was held to a rater name's length where it was read, and a judge's run's name ends
- * with the time that tells two runs of one model apart ("openai/gpt-5-mini (judge, 2026-08-10 12:00:41.500 UTC)").
- */
-const quoteRater = (name: string): string => quoteValue(name, Infinity);
-
 /** "P1, P2 and P3", or "P1, P2, P3, P4, P5 and 3 more" */
 const names = ({count, names}: {count: number; names: readonly string[]}): string =>
-  listWords(names.map(quoteRater), {count});
+  listWords(names.map(quoteName), {count});
 
 /** "4 raters rated before the guideline only (P1, …) and 4 after it only (Q1, …)", or "" when every rater did both. */
 function onePhaseRaters({only}: MatchedRaters): string {
@@ -215,14 +209,13 @@ export function headlineSentence(headline: MatchedComparison): string {
 }
 
 /**
- * Why a headline figure is missing, to say beside it; null where the sentence says it already (headlineSentence): with
- * fewer than two items compared it says why for all three, and with a figure not computable, why the change is not.
+ * Why a headline figure is missing, to say beside it; null where the sentence says it already (headlineSentence gives
+ * the change's reason, which is the first missing figure's, or why fewer than two items compare).
  */
 export function reasonBeside(headline: MatchedComparison, which: "before" | "after" | "change"): string | null {
   const figure = headline[which];
   if (figure.value !== null || headline.items.length < 2) return null;
-  if (which === "change" && (headline.before.value === null || headline.after.value === null)) return null;
-  return figure.reason;
+  return headlineSentence(headline).includes(figure.reason) ? null : figure.reason;
 }
 
 /**
@@ -247,7 +240,7 @@ export function headlineReading(headline: MatchedComparison): string {
  */
 export function alikeNamesWords(groups: readonly (readonly string[])[]): string | null {
   if (!groups.length) return null;
-  const shown = groups.slice(0, 3).map((group) => listWords(group.map(quoteRater)));
+  const shown = groups.slice(0, 3).map((group) => listWords(group.map(quoteName)));
   const more = groups.length - shown.length;
   return (
     `Names that differ only in capitals count as different raters: ${shown.join("; ")}` +

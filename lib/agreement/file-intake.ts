@@ -4,12 +4,12 @@
 // gets back. Nothing here touches the DOM, a File or a clock.
 //
 // The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again (the same
-// bytes under the same name) takes the place of the kept one, and another file under a kept file's name is kept
-// beside it, numbered (lib/agreement/cohort-files.ts placeFile), never in its place; a file removed takes its ratings
-// out, and every file that gave ratings is decided again in order (one held only by the removed file counts, one after
-// it that scores its raters again is held); a drop cancelled (while read or computed) counts nothing, lists its
-// files as cancelled until the next drop, and leaves the files and report shown before as they were; a drop that
-// changes no counted file (only files left out) keeps the report as it is; a file with problems is set aside,
+// bytes under the same name) takes the place of the kept one, and another file under a kept file's name is kept beside
+// it, numbered (lib/agreement/cohort-files.ts placeFile), never in its place; a file removed takes its ratings out, and
+// every file that gave ratings is decided again in order (one held only by the removed file counts, one after it that
+// scores its raters again, or holds its record, is held); a drop cancelled (while read or computed) counts nothing,
+// lists its files as cancelled until the next drop, and leaves the files and report shown before as they were; a drop
+// that changes no counted file (only files left out) keeps the report as it is; a file with problems is set aside,
 // listed, while the others still count.
 import {scoredAgain, type FileResult} from "./cohort-files.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";

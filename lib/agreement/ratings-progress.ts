@@ -30,18 +30,14 @@ export function sameRecord(a: RecordAnswers, b: RecordAnswers): number {
 }
 
 /**
- * The rater of a file that names none: the file's name, numbered "(2)" when another record already goes by it (two
+ * The rater of a file that names none: the file's name, numbered "(2)" when a file read before goes by it (two
  * trainees' unnamed exports of one day, from two folders), as the cohort page lists a second file of a kept name.
  */
-function unnamedRater(file: string, record: RecordAnswers, collector: RatingsCollector): string {
+function unnamedRater(file: string, collector: RatingsCollector): string {
   const base = raterFromFileName(file);
   for (let number = 1; ; number++) {
     const name = number === 1 ? base : `${base} (${number})`;
-    const holder = collector.unnamed.get(name);
-    if (holder === undefined || sameRecord(holder, record)) {
-      collector.unnamed.set(name, record);
-      return name;
-    }
+    if (!collector.unnamed.has(name)) return name;
   }
 }
 
@@ -82,7 +78,7 @@ export function readTraineeFile(
   }
   const record = recordOf(imported.progress);
   const given = named ?? imported.rater ?? undefined;
-  const rater = checkRater(given ?? unnamedRater(file, record, collector));
+  const rater = checkRater(given ?? unnamedRater(file, collector));
   if (!rater.ok) {
     const message = `rater name ${rater.message}`;
     collector.problem(given === undefined ? {file, message} : {file, field: "rater", message});
@@ -100,6 +96,8 @@ export function readTraineeFile(
     return collector;
   }
   collector.records.set(file, {rater: rater.value, answers: record});
+  // Taken once the file counts: a file left out names no rater.
+  if (given === undefined) collector.unnamed.add(rater.value);
   collector.exportedAt.set(file, imported.exportedAt);
   const item = itemChecker(itemIds);
   imported.progress.answers.forEach((answer, index) => {

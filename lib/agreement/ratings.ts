@@ -1,7 +1,7 @@
 // A cohort's ratings and the checks every input goes through, whatever its file. A problem names the file, the line
 // (or field path) and the field, and says what would be valid.
 import type {Phase} from "../authored/schemas/parts.js";
-import {escapeUnsafe, quoteValue} from "../text/quote-text.js";
+import {escapeUnsafe, quoteName, quoteValue} from "../text/quote-text.js";
 import {raterNameFault} from "./rater-name.js";
 import {listWords, plural} from "../text/format.js";
 
@@ -112,7 +112,7 @@ const exportTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11,
 /** The raters two files share, a few by name: "a", "b", "c" and 2 more. */
 const raterList = (raters: readonly string[]): string =>
   listWords(
-    raters.slice(0, 3).map((rater) => quoteValue(rater)),
+    raters.slice(0, 3).map((rater) => quoteName(rater)),
     {count: raters.length},
   );
 
@@ -200,9 +200,10 @@ export function sameRecordProblem({
   return {
     file,
     message:
-      `holds the same trainee's record as ${first}, under another name: its first ${answers} ` +
-      `${answers === 1 ? "answer is" : "answers are"} that file's, each to the millisecond, so its scores would ` +
-      `count twice, as two raters'. Keep one of the two files and remove the other.${newerExport({first, exported})}`,
+      `holds the same trainee's record as ${first}, under another name: its first ` +
+      `${answers === 1 ? "answer is" : `${answers} answers are`} that file's, each to the millisecond, so its ` +
+      "scores would count twice, as two raters'. Keep one of the two files and remove the other." +
+      newerExport({first, exported}),
   };
 }
 
@@ -228,8 +229,8 @@ export class RatingsCollector {
   readonly exportedAt = new Map<string, string | null>();
   /** Each trainee's file's rater and record, by file (lib/agreement/ratings-progress.ts, recordOf). */
   readonly records = new Map<string, {rater: string; answers: readonly string[]}>();
-  /** The raters named after their files (a trainee's file with no name in it), each with its record. */
-  readonly unnamed = new Map<string, readonly string[]>();
+  /** The raters named after their files (a trainee's file with no name in it). */
+  readonly unnamed = new Set<string>();
   /** How many ratings each file has given so far, those scored again included. */
   private readonly given = new Map<string, number>();
   private more = 0;
@@ -319,7 +320,7 @@ export class RatingsCollector {
         file: rating.file,
         ...(rating.line === undefined ? (field === undefined ? {} : {field}) : {line: rating.line}),
         message:
-          `${quoteValue(rating.rater)} already scored ${rating.item} in the ${rating.phase} phase (${where(first)}): ` +
+          `${quoteName(rating.rater)} already scored ${rating.item} in the ${rating.phase} phase (${where(first)}): ` +
           "expected one score per rater, item and phase",
       });
       return;

@@ -77,8 +77,9 @@ export function checkCase(
   // ruled again (to the one score derived, where there is one).
   const fix = (derived: Score | null) =>
     item.origin === "notebook"
-      ? `check the case's facts, or, if ${version} rules it rightly, ` +
-        (derived === null ? "change its rules or parameters until they derive one score" : `set score: ${derived}`)
+      ? derived === null
+        ? `check the case's facts, or change ${version}'s rules or parameters until they derive one score`
+        : `check the case's facts, or, if ${version} rules it rightly, set score: ${derived}`
       : `the case study rules it ${item.score}, so change ${version}'s rules or parameters until they derive ` +
         `${item.score} (npm run guideline:preview shows what a change moves), or mend this file where it strays ` +
         "from the case study";

@@ -280,9 +280,9 @@ function unknownIds(record: CaseRecord, knownIds: readonly string[], file: strin
 }
 
 /** The case as its shape reads it, the item's own rules aside; null when it has not a case's shape yet. */
-function readShape(record: CaseRecord, shape: ItemSchema | undefined): Item | null {
-  const parsed = shape?.safeParse(record);
-  return parsed?.success ? parsed.data : null;
+function readShape(record: CaseRecord, shape: ItemSchema): Item | null {
+  const parsed = shape.safeParse(record);
+  return parsed.success ? parsed.data : null;
 }
 
 export function editorView(
@@ -330,7 +330,8 @@ export function editorView(
   // The case held to the current guideline as guideline:check will hold it, once it reads as a case, or has a case's
   // shape with only the item's own rules left to meet (a notebook line's note): so what is left is listed at once,
   // not uncovered fix by fix. What the editor has already said of a field is not said again.
-  const readable = checked.item ?? readShape(written, context.schemas.shape);
+  // (A shape read only where the case derives a score: the guideline's checks derive it again.)
+  const readable = checked.item ?? (current ? readShape(written, context.schemas.shape) : null);
   if (readable) {
     const knownIds = new Set([...context.knownIds, readable.id]);
     const said = new Set(problems.map((problem) => problem.field));

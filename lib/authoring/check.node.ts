@@ -1,4 +1,5 @@
 // Node-only: the parameters' domains come from the zod schema (lib/authoring/parameter-domains.node.ts).
+import {thresholdTitle} from "./rule-change-words.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -138,11 +139,11 @@ export function untestedWarnings(
   for (const row of found.untested.thresholds) {
     const {values, title} = found.thresholds.find((entry) => entry.row === row)!;
     const index = guideline.logic.rubric.rows.findIndex((entry) => entry.id === row);
-    // The field is where it stands in the file; the row is named as the authors' page names it.
+    // The field is where it stands in the file; the threshold is named as the authors' page names it.
     warnings.push({
       file: `guideline/${guideline.version}/logic.yaml`,
       field: fieldPath(["rubric", "rows", index, "threshold"]),
-      message: `row ${row}'s threshold, “${title}”: ${untestedAt(values.map((entry) => String(entry.value)))}`,
+      message: `${thresholdTitle(row, title)}: ${untestedAt(values.map((entry) => String(entry.value)))}`,
     });
   }
   for (const rule of found.untested.rules) {

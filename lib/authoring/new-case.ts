@@ -42,7 +42,8 @@ export function withOrigin(
   const {origin: _old, ...rest} = record;
   const next = origin === "" ? rest : {...rest, origin};
   if (!isCaseStudy(next)) return withoutCaseStudyOwn(next);
-  if (record.id !== loaded.id || !isCaseStudy(loaded)) return next;
+  // Unsaid and "case-study" are one origin: a case already the case study's keeps what it has.
+  if (isCaseStudy(record) || record.id !== loaded.id || !isCaseStudy(loaded)) return next;
   return {...next, ...Object.fromEntries(caseStudyOwn.flatMap((key) => (key in loaded ? [[key, loaded[key]]] : [])))};
 }
 
@@ -63,8 +64,9 @@ const placeFields = ["origin", "order", ...caseStudyOwn] as const;
 /**
  * The case being edited (`record`) under the id the author typed, decided from the case as it was LOADED, never step
  * by step, so any id typed and taken back leaves the case as loaded. Under the loaded id it is the loaded case again:
- * its origin, case-study number and order come back. Under any other id it is another case: one loaded from the case
- * study becomes a case written for the notebook, as `case:new` starts one (no case-study number), and a case standing
+ * its origin, order and the case study's own words on it (`caseStudyOwn`) come back. Under any other id it is another
+ * case: one loaded from the case study becomes a case written for the notebook, as `case:new` starts one (without
+ * them), and a case standing
  * at another case's order (the loaded one's, or none) moves after the last of its set, as `case:new` orders one.
  * `became` says when it changed from one origin to the other, for the page to tell the author.
  */
@@ -101,11 +103,12 @@ export function becameWords(
   if (became === "notebook")
     return (
       `With a new id this is no longer ${from} of the case study but a case written for the notebook: ` +
-      `origin notebook, no case-study number, and order ${String(record.order)}, after the last case of its set.`
+      `origin notebook, none of the case study's own words on it (its number, and an example's scored row, split, ` +
+      `open question and lesson), and order ${String(record.order)}, after the last case of its set.`
     );
   return became === "case-study"
-    ? `Under its own id again this is ${from} of the case study, as loaded: its origin, case-study number and ` +
-        "order are back."
+    ? `Under its own id again this is ${from} of the case study, as loaded: its origin, order and the case ` +
+        "study's own words on it are back."
     : null;
 }
 

@@ -21,7 +21,9 @@ export function siteOutput(env: Env): string {
 
 /**
  * A path within the content root (`data/items/edge-11.md`) as an author finds it from the project's folder: under the
- * folder NOTEBOOK_CONTENT names, where it names another (absolute when that folder is outside the project).
+ * folder NOTEBOOK_CONTENT names, where it names another (absolute when that folder is outside the project). A command
+ * reads and writes under its `root`, which lib/node/command.ts takes from the same variable; a test's copy of the
+ * project, given as `root` with the variable unset, is named as the project's own.
  */
 export function contentPath(env: Env, path: string): string {
   const root = contentRoot(env);

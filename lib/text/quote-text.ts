@@ -27,6 +27,12 @@ export function quoteText(text: string, length = 60): string {
 }
 
 /**
+ * A name already held to its length where it was read (a rater's), quoted whole: cut, a judge's run's name loses the
+ * start that tells two runs of one model apart ("openai/gpt-5-mini (judge, 2026-08-10 12:00:41.500 UTC)").
+ */
+export const quoteName = (name: string): string => quoteText(name, Infinity);
+
+/**
  * Any value read from a file, for a message: a string quoted as quoteText does, a number as it is (a number too
  * large to hold, such as 1e400, reads as Infinity: said so, where JSON would print null), anything else as JSON.
  */

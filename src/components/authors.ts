@@ -1173,7 +1173,8 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
     Untested({dependence: later.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
   );
   const {shown: report, busy} = model.candidateReport(state);
-  const untestedCandidate = place("untested-candidate", [report?.label ?? "", busy], () =>
+  // Keyed on the report itself too: candidates past two changes share a label ("v2 with 3 changes").
+  const untestedCandidate = place("untested-candidate", [report?.label ?? "", report?.dependence, busy], () =>
     el(
       "div",
       {"class": "untested-candidate", "aria-busy": busy ? "true" : null},

@@ -94,7 +94,7 @@ function FileList(results: readonly FileResult[], {removable = false}: {removabl
           ? `left out: ${plural(result.problems.length + result.more, "problem")}`
           : columnsLength(result.ratings)
             ? `${plural(columnsLength(result.ratings), "rating")} counted`
-            : "no ratings in it";
+            : "holds no ratings";
       return el(
         "li",
         {"class": result.problems.length ? "file-bad" : "file-good", "data-file": result.name},

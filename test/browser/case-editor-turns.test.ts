@@ -107,7 +107,8 @@ describe("a case of the case study under a new id", () => {
       .poll(() => page.locator(".case-start-said").innerText())
       .toBe(
         "With a new id this is no longer edge-3 of the case study but a case written for the notebook: " +
-          "origin notebook, no case-study number, and order 15, after the last case of its set.",
+          "origin notebook, none of the case study's own words on it (its number, and an example's scored row, split, " +
+          "open question and lesson), and order 15, after the last case of its set.",
       );
     expect(await page.locator("#case-order").inputValue()).toBe("15");
     // The case the download would write: edge-3's record as case:new starts one from it.

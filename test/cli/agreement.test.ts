@@ -488,6 +488,14 @@ describe("npm run agreement", () => {
     expect((await run(earlier, file("bo.json"))).stderr).toContain(
       `${file("bo.json")}: holds the same trainee's record as ${earlier}, under another name: its first 7 answers`,
     );
+    // The same record exported again under the same file name, from another folder: numbered, as the page lists it,
+    // then left out as the same record under another name (it was one rater scoring twice).
+    mkdirSync(file("again"), {recursive: true});
+    const again = join(dir, "again", "rater-notebook-progress-2026-03-08.json");
+    writeFileSync(again, exportFile(final, {now: "2026-03-09T08:00:00.000Z"}));
+    expect((await run(later, again)).stderr).toContain(
+      `${again}: holds the same trainee's record as ${later}, under another name: its first 14 answers`,
+    );
     // Two trainees' unnamed exports of one day, from two folders: both counted, the second numbered.
     mkdirSync(file("other"), {recursive: true});
     const other = join(dir, "other", "rater-notebook-progress-2026-03-08.json");

@@ -64,7 +64,7 @@ describe("guideline:check", () => {
     expect(status).toBe(0);
     // No worked case has two small flaws: however many a 4 allows, no case moves.
     expect(stderr).toBe(
-      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: row one-small-flaw's threshold, “How many small flaws a 4 allows”: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it\n",
+      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: How many small flaws a 4 allows (rubric.one-small-flaw): no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it\n",
     );
     const lines = stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(34);
@@ -132,7 +132,7 @@ describe("guideline:check without the notebook's cases", () => {
     expect(result.stderr.trimEnd().split("\n")).toEqual([
       "warning: guideline/v2/guideline.yaml at parameters.additionsBreakWithoutWording: no worked example tests it: no item's score moves when it is set to true; add an item whose score depends on it",
       "warning: guideline/v2/guideline.yaml at parameters.mainPartThreshold: no worked example tests it: no item's score moves when it is set to more-than-half; add an item whose score depends on it",
-      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: row one-small-flaw's threshold, “How many small flaws a 4 allows”: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it",
+      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: How many small flaws a 4 allows (rubric.one-small-flaw): no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it",
     ]);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
       "guideline:check: 26 items, every one with exactly one score matching its ruling, under guideline/v2",

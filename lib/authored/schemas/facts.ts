@@ -71,7 +71,7 @@ export interface CaseSchemas {
   item: ItemSchema;
   /** The item's shape alone, without its own rules: a case that has the shape is checked against its guideline
    *  too, so what is left to fix is listed at once, not as each fix uncovers the next. */
-  shape?: ItemSchema;
+  shape: ItemSchema;
   facts: Record<string, z.ZodMiniObject>;
 }
 

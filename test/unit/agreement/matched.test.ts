@@ -53,15 +53,19 @@ describe("why a headline figure is missing, said once", () => {
       null,
       null,
     ]);
-    // Every score alike before: the sentence says why the change is not computable, and the figure before says its
-    // own reason beside it.
+    // Every score alike before, and after the guideline one rater alone: the sentence gives the reason before (the
+    // change's), so only the reason after, which it does not give, is said beside its figure.
     const alike = {"example-1": [3, 3, 3], "example-2": [3, 3, 3], "example-3": [3, 3, 3]} as const;
-    const flat = cohortReport([...phaseOf("vague", alike), ...phaseOf("guideline", after)], items).headline;
-    expect(flat.before.value).toBeNull();
-    expect(headlineSentence(flat)).toContain(`: ${flat.change.reason}.`);
-    expect(reasonBeside(flat, "before")).toBe(flat.before.reason);
-    expect(reasonBeside(flat, "change")).toBeNull();
-    expect(reasonBeside(flat, "after")).toBeNull();
+    const alone = phaseOf("guideline", after).filter((rating) => rating.rater === "ana");
+    const flat = cohortReport([...phaseOf("vague", alike), ...alone], items).headline;
+    expect([flat.before.value, flat.after.value]).toEqual([null, null]);
+    expect(headlineSentence(flat)).toContain(`: before: ${flat.before.reason}.`);
+    expect(flat.after.reason).not.toBe(flat.before.reason);
+    expect(["before", "after", "change"].map((which) => reasonBeside(flat, which as "before"))).toEqual([
+      null,
+      flat.after.reason,
+      null,
+    ]);
   });
 });
 

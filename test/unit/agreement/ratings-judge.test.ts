@@ -102,9 +102,11 @@ describe("a judge's run as a rater", () => {
     const collector = new RatingsCollector();
     readJudgeRun(run as unknown as Record<string, unknown>, "run.json", itemIds, collector);
     readJudgeRun(run as unknown as Record<string, unknown>, "copy.json", itemIds, collector);
-    // One problem for the two files, not one per score; the name is quoted short (quoteValue).
+    // One problem for the two files, not one per score; the name is quoted whole (quoteName: cut at 40, two runs of
+    // one model read alike).
     expect(collector.problems.map(formatInputProblem)).toEqual([
-      'copy.json: "openai/gpt-5-mini (judge, 2026-08-10 12:…" is also in run.json, which already holds 6 of this ' +
+      'copy.json: "openai/gpt-5-mini (judge, 2026-08-10 12:00:41.500 UTC)" is also in run.json, which already holds 6 ' +
+        "of this " +
         "file's scores (a rater scores each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
         "remove only these raters' scores from it.",
     ]);

@@ -347,11 +347,12 @@ describe("ratings from a trainee's progress file", () => {
     const collector = new RatingsCollector();
     readFile(record, "a/alice.json", collector);
     readFile(record, "b/alice.json", collector);
-    // One line for the two files, not one per score (the page and the command say the same).
+    // One line for the two files, not one per score (the page and the command say the same): the second is numbered
+    // "alice (2)", as the page lists a second file of a kept name, and its record is the first's.
     expect(collector.problems.map(formatInputProblem)).toEqual([
-      'b/alice.json: "alice" is also in a/alice.json, which already holds 1 of this file\'s scores (a rater scores ' +
-        "each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
-        "remove only these raters' scores from it.",
+      "b/alice.json: holds the same trainee's record as a/alice.json, under another name: its first answer is that " +
+        "file's, each to the millisecond, so its scores would count twice, as two raters'. Keep one of the two files " +
+        "and remove the other.",
     ]);
   });
 });

@@ -78,6 +78,13 @@ describe("checkGuideline", () => {
       ]
     `);
     expect(report.results[0]).toMatchObject({derivedScore: null, candidates: [3, 2], rubricRow: null, ok: false});
+    // A case written for the notebook is told to check its facts or the version's rules, never that the version
+    // "rules it rightly" with no single score to rule it by.
+    expect(itemProblems(checkGuideline(v1, [{...item, origin: "notebook"}]))).toEqual([
+      "one-of-two.md score: ruled 3 but the rubric gives no single score: the row “main task met or partly met, some " +
+        "instructions missed” allows 3, the row “main task met or partly met, most instructions missed” allows 2: " +
+        "check the case's facts, or change guideline/v1's rules or parameters until they derive one score",
+    ]);
   });
 
   it("reports an item whose every line is met and that names no deciding rule, or names one the version lacks", () => {
@@ -254,7 +261,7 @@ describe("checkGuideline", () => {
     // No worked case has two small flaws, so no case moves however many a 4 allows (the case study's "one small flaw").
     const index = v2.logic.rubric.rows.findIndex((row) => row.id === "one-small-flaw");
     expect(report.warnings.map(formatProblem)).toEqual([
-      `guideline/v2/logic.yaml at rubric.rows[${index}].threshold: row one-small-flaw's threshold, “How many small flaws a 4 allows”: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it`,
+      `guideline/v2/logic.yaml at rubric.rows[${index}].threshold: How many small flaws a 4 allows (rubric.one-small-flaw): no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it`,
     ]);
     expect(report.dependence.untested).toEqual({parameters: [], rules: [], thresholds: ["one-small-flaw"]});
     const moved = (name: string) => report.dependence.parameters.find((entry) => entry.name === name)!.moved;

@@ -90,9 +90,13 @@ describe("withNewId", () => {
     const away = withNewId(example2, "example-2-all-met", {loaded: example2, cases: examples});
     expect(away.record).toEqual({id: "example-2-all-met", set: "examples", order: 8, origin: "notebook", title: "T"});
     expect(withNewId(away.record, "example-2", {loaded: example2, cases: examples}).record).toEqual(example2);
-    expect(notebookCaseFrom(example2, {id: "new-case-1", order: 8})).toEqual(
-      away.record && {...away.record, id: "new-case-1"},
-    );
+    expect(notebookCaseFrom(example2, {id: "new-case-1", order: 8})).toEqual({
+      id: "new-case-1",
+      set: "examples",
+      order: 8,
+      origin: "notebook",
+      title: "T",
+    });
   });
   it("moves a notebook case given a new id off its loaded order, to after its set's last", () => {
     const fresh4 = {id: "fresh-4", set: "fresh-calibration", order: 4, origin: "notebook"};
@@ -116,11 +120,12 @@ describe("withNewId", () => {
     const made = withNewId(edge3, "edge-12", fromEdge3);
     expect(becameWords("edge-3", made)).toBe(
       "With a new id this is no longer edge-3 of the case study but a case written for the notebook: " +
-        "origin notebook, no case-study number, and order 15, after the last case of its set.",
+        "origin notebook, none of the case study's own words on it (its number, and an example's scored row, split, " +
+        "open question and lesson), and order 15, after the last case of its set.",
     );
     expect(becameWords("edge-3", withNewId(made.record, "edge-3", fromEdge3))).toBe(
-      "Under its own id again this is edge-3 of the case study, as loaded: its origin, case-study number and order " +
-        "are back.",
+      "Under its own id again this is edge-3 of the case study, as loaded: its origin, order and the case study's own " +
+        "words on it are back.",
     );
     expect(becameWords("edge-3", withNewId(made.record, "edge-13", fromEdge3))).toBeNull();
   });

@@ -5,12 +5,11 @@
 // records the judge's checklists and scores in data/judges/runs/, rewritten after every case: a run cut short keeps
 // the cases so far, marked incomplete, and --resume finishes it. The flags, the key and the printing are probes:run's
 // (lib/node/model-cli.ts). Everything that can be checked is checked before the first call.
-import {existsSync} from "node:fs";
 import {dirname, isAbsolute, relative, resolve} from "node:path";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {fail, parseCommandLine, quote, quotePath, runCli} from "../lib/node/cli.js";
-import {lineWriter, rootFolder, runAsEntry, typedPath, type CommandIO} from "../lib/node/command.js";
+import {lineWriter, rootFolder, runAsEntry, typedOrInRoot, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
 import {
@@ -84,15 +83,6 @@ function selectCases(items: readonly Item[], chosen: string): Item[] {
   if (twice) fail(`--cases: ${quote(twice.id)} is named twice${inSet ? " (a set holds it too)" : ""}: name each once`);
   return picked;
 }
-
-/**
- * The run file --resume names, as typed: from the folder the command was typed in when a file is there, else from
- * the root, as the line that says how to finish a run prints it (data/judges/runs/…), wherever it is typed again.
- */
-const resumeGiven = (io: CommandIO, given: string): string => {
-  const typed = typedPath(io, given);
-  return typed !== given && !existsSync(typed) ? given : typed;
-};
 
 /**
  * The run file --resume names (from the root, or absolute), as a path from the root: a run file directly under
@@ -187,7 +177,7 @@ async function main(
   const resume =
     values.resume === undefined
       ? undefined
-      : runToResume(root, resumeGiven(io, values.resume), {apiKey, items, rootFlag: values.root});
+      : runToResume(root, typedOrInRoot(io, root, values.resume), {apiKey, items, rootFlag: values.root});
 
   const promptName = values.prompt ?? resume?.run.prompt ?? defaultPrompt;
   const prompts = listDir(resolve(root, promptsDir))

@@ -1,6 +1,6 @@
 // A command's entry: arguments, streams, environment and project folder in, exit code out. A test calls it in
 // process as the shell would; nothing a command does reads the process. Node-only.
-import {realpathSync, statSync, type Stats} from "node:fs";
+import {existsSync, realpathSync, statSync, type Stats} from "node:fs";
 import {isAbsolute, resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fileURLToPath} from "node:url";
@@ -24,6 +24,16 @@ export interface CommandIO {
 /** A file or folder named on the command line, from the folder the command was typed in; absolute, as given. */
 export const typedPath = (io: Pick<CommandIO, "typedIn">, path: string): string =>
   io.typedIn === undefined || isAbsolute(path) ? path : resolve(io.typedIn, path);
+
+/**
+ * A file a command names from its root as it finishes (a judge's run: "recorded data/judges/runs/…"), typed back to
+ * another command: from the folder the command was typed in when a file is there, else from the root (--root, or the
+ * folder NOTEBOOK_CONTENT names), so the path printed is found wherever it is typed again.
+ */
+export function typedOrInRoot(io: Pick<CommandIO, "typedIn">, root: string, path: string): string {
+  const typed = typedPath(io, path);
+  return isAbsolute(path) || existsSync(typed) ? typed : resolve(root, path);
+}
 
 export type Command = (args: readonly string[], io: CommandIO) => Promise<number>;
 

@@ -2,7 +2,7 @@
 // Every expected figure is worked out by hand from the ruled scores in data/items (calibration-a 4, calibration-b 2,
 // calibration-c 1, calibration-d 5) and the deciding rules of their checklists (b: "One sentence", not met, rule
 // purpose; c: the refused main task, rule refusal).
-import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -270,6 +270,21 @@ describe("npm run judge:score", () => {
     );
   });
 
+  it("finds the run judge:run names from its root, typed back with the same --root from another folder", async () => {
+    // judge:run --root prints "recorded data/judges/runs/…", from the root; typed back from the project's folder the
+    // file was looked for there alone, and not found (--resume looked in the root too).
+    const file = "data/judges/runs/2026-08-11T09-00-00.000Z--example-judge-1.json";
+    writeRun(root, {...calibrationRun(), startedAt: "2026-08-11T09:00:00.000Z"}, file);
+    try {
+      expect(existsSync(join(process.cwd(), file))).toBe(false);
+      const result = await judgeScoreRun(["--root", root, file]);
+      expect([result.code, result.stderr]).toEqual([0, ""]);
+      expect(result.stdout.startsWith(`${file}: example/judge-1, `)).toBe(true);
+    } finally {
+      rmSync(join(root, file));
+    }
+  });
+
   it("says in plain words that a run file given is not there, exit 2", async () => {
     const result = await judgeScoreRun(["--root", root, join(root, "data/judges/runs/nothing.json")]);
     expect(result.code).toBe(2);
@@ -284,7 +299,7 @@ describe("npm run judge:score", () => {
     expect([relative.code, relative.stderr]).toEqual([
       2,
       `judge:score: "${guides}": no such file: check its name and its folder (looked for as ` +
-        `"${join(process.cwd(), guides)}")\n`,
+        `"${join(process.cwd(), guides)}" and "${join(root, guides)}")\n`,
     ]);
   });
 

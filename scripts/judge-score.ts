@@ -3,13 +3,12 @@
 // lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
 // judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error or a
 // file that is not there or not a regular file.
-import {existsSync} from "node:fs";
 import {isAbsolute, relative, resolve, sep} from "node:path";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
 import {runFileWanted} from "../lib/judges/runs.node.js";
-import {fail, parseCommandLine, quotePath, runCli} from "../lib/node/cli.js";
+import {fail, lookedFor, parseCommandLine, quotePath, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, typedOrInRoot, typedPath, type CommandIO} from "../lib/node/command.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
@@ -35,12 +34,7 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
       const given = typedOrInRoot(io, root, positionals[0]!);
       // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
       const unreadable = unreadableFile(resolve(given), runFileWanted);
-      if (unreadable !== null) {
-        // A name not found: the places it was looked for, where the command was typed and in the root.
-        const places = [...new Set([resolve(typed), resolve(root, typed)])].map(quotePath).join(" and ");
-        const missing = !isAbsolute(typed) && !existsSync(resolve(given));
-        fail(`${quotePath(typed)}: ${unreadable}${missing ? ` (looked for as ${places})` : ""}`);
-      }
+      if (unreadable !== null) fail(`${quotePath(typed)}: ${unreadable}${lookedFor(typed, [root])}`);
       const file = relative(root, resolve(given));
       // Named from the root when it lies there, else as read (typed in another folder: whole): a file elsewhere was
       // named "../../tmp/…".

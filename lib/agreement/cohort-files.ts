@@ -8,8 +8,8 @@
 // A CSV streams in chunks in the page's worker, with progress and cancel. A file's ratings are kept as columns (typed
 // arrays), never as an object per rating.
 import {columnsLength, emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
-import {sameRatersProblem, sameRecordProblem, type CohortRating, type InputProblem} from "./ratings.js";
-import {sameRecord, type RecordAnswers} from "./ratings-progress.js";
+import {sameRatersProblem, type CohortRating, type FileRecord, type InputProblem} from "./ratings.js";
+import {recordAgain, type RecordAnswers} from "./ratings-progress.js";
 import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, type InputKind} from "./file-kind.js";
 import {utf8Decoder} from "../text/utf8.js";
 import {jsonFileSizeProblem} from "./ratings-judge.js";
@@ -184,13 +184,17 @@ export function scoredAgain(
   const earlier = files.filter((file) => file.ratings.raters.length);
   const mine = new Set(result.ratings.raters);
   const problems: InputProblem[] = [];
-  const exported = (file: FileResult) => ({file: result.exportedAt ?? null, first: file.exportedAt ?? null});
+  const recordOfFile = (file: typeof result): FileRecord => ({
+    file: file.name,
+    raters: file.ratings.raters,
+    answers: file.record ?? null,
+    exportedAt: file.exportedAt ?? null,
+  });
   for (const file of earlier) {
-    const shared = new Set(file.ratings.raters.filter((rater) => mine.has(rater)));
     // The same trainee's record under another name: left out whole, as the same name's scores given again are.
-    const answers = !shared.size && result.record && file.record ? sameRecord(file.record, result.record) : 0;
-    if (answers)
-      problems.push(sameRecordProblem({file: result.name, first: file.name, answers, exported: exported(file)}));
+    const sameRecord = recordAgain(recordOfFile(result), recordOfFile(file));
+    if (sameRecord) problems.push(sameRecord);
+    const shared = new Set(file.ratings.raters.filter((rater) => mine.has(rater)));
     if (!shared.size) continue;
     const held = new Set<string>();
     const {raters, rater, item, code} = file.ratings;
@@ -214,7 +218,7 @@ export function scoredAgain(
           first: file.name,
           raters: [...again],
           scores,
-          exported: exported(file),
+          exported: {file: result.exportedAt ?? null, first: file.exportedAt ?? null},
           sizes: {file: columnsLength(result.ratings), first: columnsLength(file.ratings)},
         }),
       );

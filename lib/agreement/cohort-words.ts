@@ -210,12 +210,17 @@ export function headlineSentence(headline: MatchedComparison): string {
 
 /**
  * Why a headline figure is missing, to say beside it; null where the sentence says it already (headlineSentence gives
- * the change's reason, which is the first missing figure's, or why fewer than two items compare).
+ * the change's reason, which is the first missing figure's, or why fewer than two items compare). `sentence`: the
+ * headline's, where the caller has it already.
  */
-export function reasonBeside(headline: MatchedComparison, which: "before" | "after" | "change"): string | null {
+export function reasonBeside(
+  headline: MatchedComparison,
+  which: "before" | "after" | "change",
+  sentence = headlineSentence(headline),
+): string | null {
   const figure = headline[which];
   if (figure.value !== null || headline.items.length < 2) return null;
-  return headlineSentence(headline).includes(figure.reason) ? null : figure.reason;
+  return sentence.includes(figure.reason) ? null : figure.reason;
 }
 
 /**

@@ -5,7 +5,15 @@
 import {utf8Length} from "../text/format.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
 import type {Progress} from "../trainee/progress.js";
-import {checkRater, itemChecker, RatingsCollector, sameRecordProblem, type ScaleScore} from "./ratings.js";
+import {
+  checkRater,
+  itemChecker,
+  RatingsCollector,
+  sameRecordProblem,
+  type FileRecord,
+  type InputProblem,
+  type ScaleScore,
+} from "./ratings.js";
 
 /** The last path segment without its extension. */
 export function raterFromFileName(file: string): string {
@@ -27,6 +35,18 @@ export function sameRecord(a: RecordAnswers, b: RecordAnswers): number {
   const shared = Math.min(a.length, b.length);
   for (let i = 0; i < shared; i++) if (a[i] !== b[i]) return 0;
   return shared;
+}
+
+/**
+ * The problem of `mine` where it holds `earlier`'s record under other raters' names (the same names are the
+ * collector's, or scoredAgain's, to count score by score); null otherwise. One rule for /cohort and the command.
+ */
+export function recordAgain(mine: FileRecord, earlier: FileRecord): InputProblem | null {
+  if (mine.file === earlier.file || !mine.answers || !earlier.answers) return null;
+  if (earlier.raters.some((rater) => mine.raters.includes(rater))) return null;
+  const answers = sameRecord(earlier.answers, mine.answers);
+  const exported = {file: mine.exportedAt, first: earlier.exportedAt};
+  return answers ? sameRecordProblem({file: mine.file, first: earlier.file, answers, exported}) : null;
 }
 
 /**
@@ -84,18 +104,16 @@ export function readTraineeFile(
     collector.problem(given === undefined ? {file, message} : {file, field: "rater", message});
     return collector;
   }
-  // The same record under another name (one unnamed export, or renamed): the later file is left out. Under the same
-  // name, each score given again is the collector's to count (sameRatersProblem).
-  const earlier = [...collector.records].find(
-    ([other, held]) => other !== file && held.rater !== rater.value && sameRecord(held.answers, record),
-  );
-  if (earlier) {
-    const [first, held] = earlier;
-    const exported = {file: imported.exportedAt, first: collector.exportedAt.get(first) ?? null};
-    collector.problem(sameRecordProblem({file, first, answers: sameRecord(held.answers, record), exported}));
-    return collector;
+  // The same record under another name (one unnamed export, or renamed): the later file is left out.
+  const mine: FileRecord = {file, raters: [rater.value], answers: record, exportedAt: imported.exportedAt};
+  for (const earlier of collector.records.values()) {
+    const again = recordAgain(mine, earlier);
+    if (again) {
+      collector.problem(again);
+      return collector;
+    }
   }
-  collector.records.set(file, {rater: rater.value, answers: record});
+  collector.records.set(file, mine);
   // Taken once the file counts: a file left out names no rater.
   if (given === undefined) collector.unnamed.add(rater.value);
   collector.exportedAt.set(file, imported.exportedAt);

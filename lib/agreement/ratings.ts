@@ -207,6 +207,15 @@ export function sameRecordProblem({
   };
 }
 
+/** A trainee's file as the same-record rule reads it (./ratings-progress.ts recordAgain): its name, its raters, its
+ *  record (each answer as JSON) and when it was exported. */
+export interface FileRecord {
+  file: string;
+  raters: readonly string[];
+  answers: readonly string[] | null;
+  exportedAt: string | null;
+}
+
 /** Two files' ratings scored again: where its problem is listed, the files, the raters and how many scores. */
 interface Pair {
   at: number;
@@ -227,8 +236,8 @@ export class RatingsCollector {
   private readonly listed: InputProblem[] = [];
   /** Each trainee's export's time, by file (null for a bare record). */
   readonly exportedAt = new Map<string, string | null>();
-  /** Each trainee's file's rater and record, by file (lib/agreement/ratings-progress.ts, recordOf). */
-  readonly records = new Map<string, {rater: string; answers: readonly string[]}>();
+  /** Each trainee's file's rater, record and export time, by file (lib/agreement/ratings-progress.ts, recordOf). */
+  readonly records = new Map<string, FileRecord>();
   /** The raters named after their files (a trainee's file with no name in it). */
   readonly unnamed = new Set<string>();
   /** How many ratings each file has given so far, those scored again included. */

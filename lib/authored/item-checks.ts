@@ -10,6 +10,19 @@ export interface ItemCheckProblem {
   message: string;
 }
 
+/**
+ * What the case study says of its own cases only, each with why a case written for the notebook has none: a copy
+ * keeping them would show trainees the case study's words (a scored row's "Score 3") on a case it never ruled.
+ * lib/authoring/new-case.ts leaves them out of a copy.
+ */
+export const caseStudyOwn = {
+  caseStudyNumber: "a case written for the notebook has no case-study number: remove it",
+  scoredRow: "a case written for the notebook has no row in the case study's scored table: remove it",
+  split: "the raters' split is the case study's, for its own examples: remove it from this case",
+  openQuestion: "the open question is the case study's, for its own examples: remove it from this case",
+  lesson: "the lesson quotes the case study on its own cases: say what this case teaches in teaches, and remove lesson",
+} as const;
+
 export function itemProblems(item: Item): ItemCheckProblem[] {
   const problems: ItemCheckProblem[] = [];
   const issue = (path: PropertyKey[], message: string) => problems.push({path, message});
@@ -64,19 +77,8 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   if (item.scoredRow && item.set !== "examples")
     issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");
   if (item.origin === "notebook") {
-    if (item.caseStudyNumber !== undefined)
-      issue(["caseStudyNumber"], "a case written for the notebook has no case-study number: remove it");
-    if (item.scoredRow)
-      issue(["scoredRow"], "a case written for the notebook has no row in the case study's scored table: remove it");
-    if (item.split)
-      issue(["split"], "the raters' split is the case study's, for its own examples: remove it from this case");
-    if (item.openQuestion !== undefined)
-      issue(["openQuestion"], "the open question is the case study's, for its own examples: remove it from this case");
-    if (item.lesson)
-      issue(
-        ["lesson"],
-        "the lesson quotes the case study on its own cases: say what this case teaches in teaches, and remove lesson",
-      );
+    for (const [field, message] of Object.entries(caseStudyOwn))
+      if (item[field as keyof typeof caseStudyOwn] !== undefined) issue([field], message);
     if (!Number.isInteger(item.order) || item.order < 1)
       issue(
         ["order"],

@@ -1,4 +1,5 @@
 // A new case started from another, written for the notebook: `npm run case:new -- --from <id>` and the editor alike.
+import {caseStudyOwn} from "../authored/item-checks.js";
 import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 
 export function firstFreeId(taken: Iterable<string>, stem = "new-case"): string {
@@ -19,16 +20,12 @@ export const notebookCaseFrom = (
   at: {id: string; order: number},
 ): Record<string, unknown> => asNotebookCase(structuredClone(record) as Record<string, unknown>, at);
 
-/**
- * What the case study says of its own cases only: its number, the row of its scored table, the raters' split and the
- * open question under the vague instruction, and the lesson quoted from it. A copy keeping them would show trainees
- * the case study's words (a scored row's "Score 3") on a case it never ruled; the guideline check refuses them.
- */
-const caseStudyOwn = ["caseStudyNumber", "scoredRow", "split", "openQuestion", "lesson"] as const;
+/** What the case study says of its own cases only (lib/authored/item-checks.ts refuses it on a notebook case). */
+const caseStudyOwnFields = Object.keys(caseStudyOwn) as (keyof typeof caseStudyOwn)[];
 
 /** `record` without what only the case study says of its own cases. */
 const withoutCaseStudyOwn = (record: Readonly<Record<string, unknown>>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(record).filter(([key]) => !(caseStudyOwn as readonly string[]).includes(key)));
+  Object.fromEntries(Object.entries(record).filter(([key]) => !(caseStudyOwnFields as string[]).includes(key)));
 
 /**
  * `record` with the origin the author chose (`""`: unsaid, the case study's): made the notebook's, it leaves out what
@@ -44,7 +41,10 @@ export function withOrigin(
   if (!isCaseStudy(next)) return withoutCaseStudyOwn(next);
   // Unsaid and "case-study" are one origin: a case already the case study's keeps what it has.
   if (isCaseStudy(record) || record.id !== loaded.id || !isCaseStudy(loaded)) return next;
-  return {...next, ...Object.fromEntries(caseStudyOwn.flatMap((key) => (key in loaded ? [[key, loaded[key]]] : [])))};
+  return {
+    ...next,
+    ...Object.fromEntries(caseStudyOwnFields.flatMap((key) => (key in loaded ? [[key, loaded[key]]] : []))),
+  };
 }
 
 /** `record` (not copied: its parts are shared) under a new id and order, written for the notebook. */
@@ -59,7 +59,7 @@ const isCaseStudy = (record: Readonly<Record<string, unknown>>): boolean =>
   (record.origin ?? "case-study") === "case-study";
 
 /** What makes a loaded case the one it is, besides its id: an id edit takes these away, and gives them back. */
-const placeFields = ["origin", "order", ...caseStudyOwn] as const;
+const placeFields = ["origin", "order", ...caseStudyOwnFields] as const;
 
 /**
  * The case being edited (`record`) under the id the author typed, decided from the case as it was LOADED, never step

@@ -39,9 +39,13 @@ export const quote = (value: string, length = 60): string => quoteText(value, le
 export const quotePath = (path: string): string => quote(path, 240);
 
 /** For a relative name not found: where it was looked for (a name typed in another folder comes here whole,
- *  lib/node/command.ts `typedPath`). */
-export const lookedFor = (path: string): string =>
-  isAbsolute(path) || existsSync(path) ? "" : ` (looked for as ${quotePath(resolve(path))})`;
+ *  lib/node/command.ts `typedPath`), and in the folders `also` names (a command's root, `typedOrInRoot`). */
+export const lookedFor = (path: string, also: readonly string[] = []): string =>
+  isAbsolute(path) || existsSync(path)
+    ? ""
+    : ` (looked for as ${[...new Set([resolve(path), ...also.map((folder) => resolve(folder, path))])]
+        .map(quotePath)
+        .join(" and ")})`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

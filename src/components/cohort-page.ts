@@ -523,8 +523,9 @@ function OnePhaseOnly(report: CohortReport, pages: ItemPages): HTMLElement {
 function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPages}): HTMLElement {
   const {headline} = report;
   const {before, after, change} = headline;
+  const sentence = headlineSentence(headline);
   const notComputable = (which: "before" | "after" | "change", lead: string) => {
-    const reason = reasonBeside(headline, which);
+    const reason = reasonBeside(headline, which, sentence);
     return reason === null ? lead : `${lead}: ${reason}`;
   };
   const side = (label: string, f: WithInterval<Figure>, which: "before" | "after") =>
@@ -552,7 +553,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
     ),
     // Before any figure is read, as the text report says it: two spellings of one person move every figure.
     alike === null ? null : el("p", {class: "cohort-alike", role: "note"}, alike),
-    el("p", {id: "cohort-headline-sentence", class: "headline-sentence"}, headlineSentence(headline)),
+    el("p", {id: "cohort-headline-sentence", class: "headline-sentence"}, sentence),
     reading ? el("p", {class: "headline-reading"}, reading) : null,
     el(
       "div",

@@ -3,7 +3,7 @@
 // Nothing here names any one guideline's rules or facts.
 import * as z from "zod/mini";
 import type {GuidelineLogic, LogicFact} from "./logic.js";
-import {itemOver, lineFields, type Item} from "./item.js";
+import {itemOver, withItemChecks, lineFields, type Item} from "./item.js";
 
 /** One declared fact as zod: its type, bounds, listed values or words, and its default; titled for the editor. */
 function factSchema(fact: LogicFact): z.ZodMiniType {
@@ -43,17 +43,18 @@ export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.Zod
 /** The item schema as a version's logic declares it. */
 export type ItemSchema = z.ZodMiniType<Item>;
 
-const declared = new WeakMap<GuidelineLogic, ItemSchema>();
-const declaredShapes = new WeakMap<GuidelineLogic, ItemSchema>();
+const declared = new WeakMap<GuidelineLogic, {item: ItemSchema; shape: ItemSchema}>();
 
 /**
  * The item schema as the version's logic declares its part: each checklist line's rule is a declared rule and its
  * facts have that rule's declared shape (defaults filled in), each flag is a declared flag, and the deciding rule a
  * declared rule. The build reads items with it, and the case editor checks a case with it as JSON Schema.
  */
-export function declaredItem(logic: GuidelineLogic, {checked = true}: {checked?: boolean} = {}): ItemSchema {
-  const memo = checked ? declared : declaredShapes;
-  const known = memo.get(logic);
+export const declaredItem = (logic: GuidelineLogic): ItemSchema => declaredSchemas(logic).item;
+
+/** The declared item schema and its shape alone (without the item's own rules), built once per logic. */
+function declaredSchemas(logic: GuidelineLogic): {item: ItemSchema; shape: ItemSchema} {
+  const known = declared.get(logic);
   if (known) return known;
   const ruleIds = logic.rules.map((rule) => rule.id) as [string, ...string[]];
   const lines = logic.rules.map((rule) =>
@@ -61,9 +62,10 @@ export function declaredItem(logic: GuidelineLogic, {checked = true}: {checked?:
   );
   const line = z.discriminatedUnion("rule", lines as [(typeof lines)[number], ...typeof lines]);
   const flags = logic.flags as [string, ...string[]];
-  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds), {checked}) as unknown as ItemSchema;
-  memo.set(logic, schema);
-  return schema;
+  const shape = itemOver(line, z.enum(flags), z.enum(ruleIds));
+  const schemas = {item: withItemChecks(shape) as unknown as ItemSchema, shape: shape as unknown as ItemSchema};
+  declared.set(logic, schemas);
+  return schemas;
 }
 
 /** What the case editor checks a case with: the item schema and each rule's facts, as the version's logic declares. */
@@ -76,7 +78,6 @@ export interface CaseSchemas {
 }
 
 export const caseSchemas = (logic: GuidelineLogic): CaseSchemas => ({
-  item: declaredItem(logic),
-  shape: declaredItem(logic, {checked: false}),
+  ...declaredSchemas(logic),
   facts: declaredFactSchemas(logic),
 });

@@ -167,10 +167,8 @@ export const itemOver = <L extends z.ZodMiniType, F extends z.ZodMiniType, R ext
   line: L,
   flag: F,
   rule: R,
-  /** False: the shape alone, without the item's own rules (the case editor reads a case still being written). */
-  {checked = true}: {checked?: boolean} = {},
-) => {
-  const shape = z.strictObject({
+) =>
+  z.strictObject({
     id: itemId,
     set: CaseSet,
     /** Position within its case set, for ordering. */
@@ -229,12 +227,16 @@ export const itemOver = <L extends z.ZodMiniType, F extends z.ZodMiniType, R ext
      */
     decidingRule: z.optional(rule),
   });
-  if (!checked) return shape;
-  return shape.check((ctx) => {
+
+/**
+ * An item's shape held to the item's own rules (./item-checks.ts), which the build holds every item to. The shape
+ * alone is what the case editor reads a case still being written with.
+ */
+export const withItemChecks = <S extends z.ZodMiniType>(shape: S): S =>
+  shape.check((ctx) => {
     for (const {path, message} of itemProblems(ctx.value as unknown as Item))
       ctx.issues.push({code: "custom", input: ctx.value, path: [...path], message});
   });
-};
 
-export const Item = itemOver(ChecklistLine, Flag, RuleId);
+export const Item = withItemChecks(itemOver(ChecklistLine, Flag, RuleId));
 export type Item = z.infer<typeof Item>;

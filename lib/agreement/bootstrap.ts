@@ -118,8 +118,11 @@ function checkOptions({replicates, level}: {replicates: number; level: number}):
   if (!(level > 0 && level < 1)) throw new RangeError(`level: ${level}`);
 }
 
+// Over one item, the disagreement expected by chance is worked out from that item's own ratings, so it equals the
+// disagreement observed: alpha is 0 whatever the ratings (or not computable, when they all agree).
 export const onePairableItem =
-  "only one item is rated by two or more raters: resampling items cannot show how much alpha varies";
+  "only one item is rated by two or more raters: over one item alpha is 0 whatever the ratings; " +
+  "resampling items cannot show how much it varies";
 const noComputableResample = "no resample of the items gave a computable alpha";
 
 const sameUnits = (a: readonly number[], b: readonly number[]): boolean =>

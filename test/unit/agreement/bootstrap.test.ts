@@ -150,7 +150,8 @@ describe("bootstrap intervals for alpha", () => {
     expect(alphas[0]!.value).not.toBeNull();
     expect(alphas[0]!.interval).toBeNull();
     expect(alphas[0]!.intervalReason).toBe(
-      "only one item is rated by two or more raters: resampling items cannot show how much alpha varies",
+      "only one item is rated by two or more raters: over one item alpha is 0 whatever the ratings; " +
+        "resampling items cannot show how much it varies",
     );
     expect(alphas[1]!.interval).toMatchObject({replicates: 200, used: 200});
     expect(change!.value).not.toBeNull();

@@ -332,7 +332,7 @@ describe("the bootstrap in the report: how many resamples each interval rests on
       ),
     );
     expect(text).toContain("before the guideline ");
-    expect(text).toMatch(/\(no interval: only one item is rated by two or more raters: resampling items cannot/);
+    expect(text).toMatch(/\(no interval: only one item is rated by two or more raters: over one item alpha is 0/);
   });
 
   it("CSV summary: the resamples drawn and used, the seed they were drawn with, and the reason an interval is missing", () => {
@@ -340,7 +340,7 @@ describe("the bootstrap in the report: how many resamples each interval rests on
     expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
     const row = (prefix: string) => lines.find((line) => line.startsWith(prefix))!;
     expect(row("vague,alpha ordinal,")).toMatch(
-      /^vague,alpha ordinal,-?[\d.]+,,,,,,,only one item is rated by two or more raters: resampling items cannot show/,
+      /^vague,alpha ordinal,-?[\d.]+,,,,,,,only one item is rated by two or more raters: over one item alpha is 0/,
     );
     const interval = report.guideline.alpha.ordinal.interval!;
     expect(row("guideline,alpha ordinal,")).toBe(

@@ -83,6 +83,22 @@ describe("Krippendorff's alpha when it cannot be computed", () => {
     expect(alpha.value).toBe(0);
   });
 
+  // One unit of n ratings: each pair c≠k coincides n_c·n_k/(n−1) times, so the observed disagreement
+  // Σ n_c n_k δ²/(n(n−1)) is the expected one, and alpha = 1 − 1 = 0 (nine raters giving 3 and one 4, nominal:
+  // 0.2 over 0.2).
+  it("over one item alpha is 0 whatever the ratings, for every metric", () => {
+    for (const ratings of [
+      [3, 3, 3, 3, 3, 3, 3, 3, 3, 4],
+      [1, 5, 5, 2, 3],
+      [2, 4],
+    ])
+      for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const) {
+        const alpha = krippendorffAlpha(fromUnitRows([ratings]), metric);
+        expect(alpha.reason).toBeNull();
+        expect(alpha.value).toBeCloseTo(0, 12);
+      }
+  });
+
   it("interval and ratio need numbers; nominal and ordinal take labels", () => {
     const labelled = fromUnitRows([
       ["low", "low"],

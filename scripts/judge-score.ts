@@ -52,7 +52,7 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
         err(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
         return 1;
       }
-      const score = scoreOfRun(shown, check.run, items, loadGuidelines(root));
+      const score = scoreOfRun(shown, check.run, items, loadGuidelines(root), check.flagsAsked);
       out(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
       return 0;
     },

@@ -196,17 +196,23 @@ export function checkJudges(root: string, options: Options = {}): JudgesCheck {
 
 /**
  * Checks one run file (its path from root, which may lead outside it) as `judges:check` checks every recorded run,
- * against the prompts and cases under root: the run, or null, with the problems that stop it.
+ * against the prompts and cases under root: the run, or null, with the problems that stop it, and whether its prompt
+ * asks for flags.
  */
-export function checkJudgeRunFile(root: string, file: string, options: Options = {}): Report & {run: JudgeRun | null} {
+export function checkJudgeRunFile(
+  root: string,
+  file: string,
+  options: Options = {},
+): Report & {run: JudgeRun | null; flagsAsked: boolean} {
   const apiKey = usableKey(options.apiKey);
   const setup: Report = {problems: [], warnings: []};
   const {context} = loadContext(root, setup, options);
   // Only this file's problems stop it; another prompt's or run's are judges:check's to report.
-  if (!context) return {run: null, ...masked(setup, apiKey)};
+  if (!context) return {run: null, flagsAsked: false, ...masked(setup, apiKey)};
   const report: Report = {problems: [], warnings: []};
   const run = checkRunFile(root, file, context, report, apiKey);
-  return {run, ...masked(report, apiKey)};
+  const flagsAsked = !!run && !!context.prompts.get(run.prompt)?.asksForFlags;
+  return {run, flagsAsked, ...masked(report, apiKey)};
 }
 
 // What `judges:check` checks of one recorded judge run once its file has been read and its shape validated: the
@@ -214,8 +220,8 @@ export function checkJudgeRunFile(root: string, file: string, options: Options =
 // completeness (a complete run has no reason it stopped; an incomplete one gives the runner's, if any) and its
 // figures recomputed. Pure: check.node.ts reads the files, judge:score checks one the same way.
 export interface RunContext {
-  /** The prompts whose files read, by name, with the sha256 of each file's text. */
-  prompts: ReadonlyMap<string, {file: string; hash: string}>;
+  /** The prompts whose files read, by name, with the sha256 of each file's text and whether it asks for flags. */
+  prompts: ReadonlyMap<string, Pick<LoadedPrompt, "file" | "hash" | "asksForFlags">>;
   /** data/judges/prompts/hashes.json, or null when it is missing or broken (its own problem says so). */
   hashes: PromptHashes | null;
   /** The guideline versions there are (guideline/vN). */

@@ -158,7 +158,7 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
           }
         : null,
     lines,
-    flags: caseFlags(item, answer),
+    flags: caseFlags(item, answer, data.flagsAsked.includes(run.prompt)),
     matching: lines.filter((line) => line.status === "agree").length,
     ruledLines:
       (checklist?.lines.length ?? item.checklist.filter((line) => line.role !== "candidate").length) +

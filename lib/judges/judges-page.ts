@@ -176,7 +176,7 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
     rulesMisapplied: misapplied.known,
     unknownRules: misapplied.unknown,
     unanswered: results.unanswered.map((entry) => ({...entry, words: statusWords[entry.status]})),
-    ownChecklist: ownChecklist(run.answers, data.items, data.guideline),
+    ownChecklist: ownChecklist(run.answers, data.items, data.guideline, data.flagsAsked.includes(run.prompt)),
     missing: results.missing,
     unknownCases: results.unknownCases,
     rulingChanged: results.rulingChanged,

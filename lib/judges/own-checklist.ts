@@ -1,5 +1,6 @@
 // A judge run held to its own checklist: where its score is not one its checklist implies, and of those the score
-// slips (its checklist implies the ruled score). Flags (checklist-v2) are counted only where a ruling has flags.
+// slips (its checklist implies the ruled score). Flags are counted only where its prompt asked for them
+// (checklist-v2) and a ruling has flags.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {scoringOf, type Scoring} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
@@ -57,17 +58,21 @@ export interface OwnChecklist {
   againstChecklist: AgainstChecklist[];
   /** The score slips: the entries of againstChecklist whose checklist was right. */
   slips: AgainstChecklist[];
-  /** Null when no answer has the flags field (its prompt did not ask for them). */
+  /** Null when its prompt did not ask for flags. */
   flags: {cases: CaseFlags[]; ruled: number; raised: number} | null;
 }
 
-/** The ruled flags of one answer, where the answer carries flags and the ruling has some; else null. */
-export function caseFlags(item: Pick<Item, "id" | "flags">, answer: JudgeAnswer): CaseFlags | null {
-  if (answer.flags === undefined || item.flags.length === 0) return null;
+/**
+ * The ruled flags of one answer, where its prompt asked for flags (`asked`, ./prompt.ts asksForFlags) and the ruling
+ * has some; else null. An answer without the field raised none; one whose prompt did not ask is not held to flags,
+ * whatever it added.
+ */
+export function caseFlags(item: Pick<Item, "id" | "flags">, answer: JudgeAnswer, asked: boolean): CaseFlags | null {
+  if (!asked || item.flags.length === 0) return null;
   // A judge's answer names only the flags its prompt lists (./answer.ts): a ruled flag of another guideline is never
   // raised, so it counts as missed.
   const ruled = [...new Set(item.flags.map((entry) => entry.flag as JudgeFlag))];
-  const raised = answer.flags;
+  const raised = answer.flags ?? [];
   return {
     case: item.id,
     ruled,
@@ -95,30 +100,32 @@ export function againstOwnChecklist(
   };
 }
 
-/** Every answered case of a run held to its own checklist, and its flags where the rulings have them. */
+/**
+ * Every answered case of a run held to its own checklist, and its flags where the rulings have them and its prompt
+ * asked for them (`flagsAsked`).
+ */
 export function ownChecklist(
   answers: readonly {case: string; answer: JudgeAnswer | null}[],
   items: readonly Item[],
   guideline: Pick<Guideline, "logic">,
+  flagsAsked: boolean,
 ): OwnChecklist {
   const byId = new Map(items.map((item) => [item.id, item]));
   const scoring = scoringOf(guideline);
   const againstChecklist: AgainstChecklist[] = [];
   const cases: CaseFlags[] = [];
-  let asked = false;
   for (const record of answers) {
     const item = byId.get(record.case);
     if (!item || !record.answer) continue;
     const against = againstOwnChecklist(item, record.answer, scoring);
     if (against) againstChecklist.push(against);
-    if (record.answer.flags !== undefined) asked = true;
-    const flags = caseFlags(item, record.answer);
+    const flags = caseFlags(item, record.answer, flagsAsked);
     if (flags) cases.push(flags);
   }
   return {
     againstChecklist,
     slips: againstChecklist.filter((entry) => entry.slip),
-    flags: asked
+    flags: flagsAsked
       ? {
           cases,
           ruled: cases.reduce((sum, entry) => sum + entry.ruled.length, 0),

@@ -15,6 +15,8 @@ export interface JudgesPageData {
   /** Each title from the latest version that has the rule. */
   rules: {id: string; title: string}[];
   promptNames: string[];
+  /** The prompts that ask for flags (./prompt.ts asksForFlags): only their runs are held to the ruled flags. */
+  flagsAsked: string[];
 }
 
 /** The build stops on any problem first. */
@@ -31,5 +33,6 @@ export function judgesPageData(
     guideline: guidelines.at(-1)!,
     rules: [...rules].map(([id, title]) => ({id, title})),
     promptNames: check.prompts.map((prompt) => prompt.name),
+    flagsAsked: check.prompts.filter((prompt) => prompt.asksForFlags).map((prompt) => prompt.name),
   };
 }

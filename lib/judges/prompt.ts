@@ -32,6 +32,12 @@ export function missingPlaceholders({system, user}: PromptTemplates): Placeholde
   return promptPlaceholders.filter((name) => !held.has(name));
 }
 
+/**
+ * Whether a prompt asks for flags: it shows the model its answer's shape, and a prompt that asks for them names the
+ * field there ("flags"). Read from the prompt, never from the answers: a model may add flags a prompt did not ask for.
+ */
+export const asksForFlags = ({system, user}: PromptTemplates): boolean => /"flags"/.test(`${system}\n${user}`);
+
 /** In one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
 function fill(template: string, values: Record<Placeholder, string>): string {
   return template.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) =>

@@ -11,7 +11,7 @@ import {readAuthoredFile} from "../node/read-file.js";
 import {splitItemFile} from "../authored/item-text.js";
 import {jsonError, listDir} from "../probes/files.node.js";
 import {guidelineText} from "./guideline-text.js";
-import {missingPlaceholders, promptPlaceholders, unknownPlaceholders} from "./prompt.js";
+import {asksForFlags, missingPlaceholders, promptPlaceholders, unknownPlaceholders} from "./prompt.js";
 import {PromptHashes, PromptSettings} from "./schema.node.js";
 
 export const judgesDir = "data/judges";
@@ -28,6 +28,8 @@ export interface LoadedPrompt {
   user: string;
   /** sha256 (hex) of the file's text. */
   hash: string;
+  /** Its answer's shape names flags (./prompt.ts asksForFlags). */
+  asksForFlags: boolean;
 }
 
 /** sha256 (hex) of a text's UTF-8 bytes. */
@@ -72,15 +74,16 @@ export function readPrompt(root: string, name: string): {prompt: LoadedPrompt | 
     const extra = [...sections.keys()].filter((key) => key !== "system" && key !== "user");
     for (const key of extra)
       problems.push({file, field: `## ${key}`, message: "unknown section: a prompt has ## System and ## User"});
-    if (problems.length || !settings.success) return {prompt: null, problems};
+    if (problems.length || !settings.success || !system || !user) return {prompt: null, problems};
     return {
       prompt: {
         name,
         file,
         settings: settings.data,
-        system: sections.get("system")!,
-        user: sections.get("user")!,
+        system,
+        user,
         hash: textHash(text),
+        asksForFlags: asksForFlags({system, user}),
       },
       problems: [],
     };

@@ -53,6 +53,7 @@ export function judgeScore(
   run: JudgeRun,
   items: readonly Item[],
   guidelines: readonly Guideline[],
+  flagsAsked: boolean,
 ): JudgeScore {
   const current = guidelines.at(-1)!;
   const results = judgeResults(run, items, current);
@@ -87,7 +88,7 @@ export function judgeScore(
     unknownRules: misapplied.unknown,
     rulingChanged: results.rulingChanged,
     unknownCases: results.unknownCases,
-    ownChecklist: ownChecklist(run.answers, items, current),
+    ownChecklist: ownChecklist(run.answers, items, current, flagsAsked),
   };
 }
 

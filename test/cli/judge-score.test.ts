@@ -10,7 +10,17 @@ import {formatJudgeScore, judgeScore} from "../../lib/judges/score-report.js";
 import type {JudgeRun} from "../../lib/judges/schema.node.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
 import {judgeScore as judgeScoreCommand} from "../../scripts/judge-score.js";
-import {addTestPrompt, calibrationRun, record, runFile, scoreOnlyReply, writeRun} from "../unit/judges/run-files.js";
+import {
+  addFlagsPrompt,
+  addTestPrompt,
+  calibrationRun,
+  flagsPrompt,
+  flagsPromptHash,
+  record,
+  runFile,
+  scoreOnlyReply,
+  writeRun,
+} from "../unit/judges/run-files.js";
 import {runCommand} from "./run.js";
 
 /**
@@ -34,12 +44,13 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "judge-score-"));
   for (const dir of ["data/items", "guideline"]) cpSync(join(projectRoot, dir), join(root, dir), {recursive: true});
   addTestPrompt(root);
+  addFlagsPrompt(root);
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
 describe("judgeScore", () => {
   it("works out every figure against today's rulings", () => {
-    const score = judgeScore(runFile, scoreOnlyRun(), loadItems(), loadGuidelines());
+    const score = judgeScore(runFile, scoreOnlyRun(), loadItems(), loadGuidelines(), false);
     expect(score).toMatchObject({
       file: runFile,
       model: "example/judge-1",
@@ -74,7 +85,7 @@ describe("judgeScore", () => {
   });
 
   it("writes the report as text, the matrix as a small table", () => {
-    const lines = formatJudgeScore(judgeScore(runFile, scoreOnlyRun(), loadItems(), loadGuidelines()));
+    const lines = formatJudgeScore(judgeScore(runFile, scoreOnlyRun(), loadItems(), loadGuidelines(), false));
     expect(lines[0]).toBe(
       `${runFile}: example/judge-1, prompt check-test-v1, guideline v2, started 2026-11-30T10:00:00.000Z`,
     );
@@ -109,7 +120,13 @@ describe("judgeScore", () => {
   it("counts the cases a stopped run has not asked yet apart, and says it is incomplete", () => {
     const run = scoreOnlyRun();
     run.answers = run.answers.slice(0, 2);
-    const score = judgeScore(runFile, {...run, complete: false, finishedAt: null}, loadItems(), loadGuidelines());
+    const score = judgeScore(
+      runFile,
+      {...run, complete: false, finishedAt: null},
+      loadItems(),
+      loadGuidelines(),
+      false,
+    );
     expect(score).toMatchObject({asked: 4, answered: 2, unanswered: [], missing: ["calibration-c", "calibration-d"]});
     const lines = formatJudgeScore(score);
     expect(lines[0]).toMatch(/, incomplete$/);
@@ -139,7 +156,8 @@ function ownChecklistRun(): JudgeRun {
     verdict,
   });
   const reply = (score: number, checklist: object[], flags: string[]) => JSON.stringify({checklist, score, flags});
-  const run = calibrationRun();
+  // Under a prompt that asks for flags (its answer's shape names them).
+  const run = {...calibrationRun(), prompt: flagsPrompt, promptHash: flagsPromptHash};
   run.cases = ["example-2", "example-5", "edge-6"];
   run.answers = [
     record(
@@ -187,6 +205,15 @@ describe("npm run judge:score", () => {
         "  Flags, where the ruling has them: it raised 1 of the 2 flags the rulings raise in the cases it answered " +
         "(example-5, edge-6).\n",
     );
+  });
+
+  it("counts no flags for a run whose prompt did not ask for them, though its model added some", async () => {
+    // The same answers, flags and all, under the test prompt, whose answer's shape names no flags.
+    writeRun(root, {...ownChecklistRun(), prompt: calibrationRun().prompt, promptHash: calibrationRun().promptHash});
+    const result = await judgeScoreRun(["--root", root, join(root, runFile)]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("  Flags: not asked for by its prompt, check-test-v1.\n");
+    expect(result.stdout).not.toContain("it raised 1 of the 2 flags");
   });
 
   it("prints the report, and --json the same figures as data", async () => {

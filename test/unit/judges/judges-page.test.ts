@@ -57,7 +57,7 @@ describe("each run as a rater", () => {
   });
 
   it("judge:score names the rules misapplied as the page does, a rule id the guideline lacks among them", () => {
-    const score = judgeScore(pageRunFiles[1]!, lenientRun(), loadItems(), loadGuidelines());
+    const score = judgeScore(pageRunFiles[1]!, lenientRun(), loadItems(), loadGuidelines(), false);
     expect(score.unknownRules).toEqual(lenient!.unknownRules);
     // The page's rules above, most often first, ties by id; then the id the judge made up, as it wrote it.
     const report = formatJudgeScore(score);
@@ -158,7 +158,7 @@ describe("each run as a rater", () => {
     expect(careful!.noRuleMisapplied).toBe("No rule misapplied: every answer agrees with the ruling line by line.");
     // judge:score says of it what /judges says, in the same words.
     const emptyRun = {...carefulRun(), complete: false, finishedAt: null, stopped: empty.stopped, answers: []};
-    const scored = judgeScore(pageRunFiles[0]!, emptyRun, loadItems(), loadGuidelines());
+    const scored = judgeScore(pageRunFiles[0]!, emptyRun, loadItems(), loadGuidelines(), false);
     // --json's lean says the same: no answer, not answers that cannot be compared.
     expect(scored.lean).toEqual({kind: "no-answers"});
     const report = formatJudgeScore(scored);

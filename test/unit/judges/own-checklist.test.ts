@@ -46,6 +46,7 @@ describe("a judge run against its own checklist", () => {
       ],
       items,
       v2,
+      false,
     );
     expect(counts.againstChecklist).toEqual([
       {case: "example-2", implied: [3], scored: 2, ruled: 3, slip: true},
@@ -66,6 +67,7 @@ describe("a judge run against its own checklist", () => {
       ],
       items,
       v2,
+      true,
     );
     expect(counts.flags).toEqual({
       ruled: 2,
@@ -81,9 +83,37 @@ describe("a judge run against its own checklist", () => {
     );
   });
 
+  it("counts no flags where its prompt did not ask for them, though its model added some", () => {
+    // A checklist-v1 run whose model added flags unasked: before, any answer with the field made the run's flags count.
+    const answers = [
+      {case: "example-5", answer: {checklist: [percent, answerOnly], score: 5, flags: []}},
+      {case: "edge-6", answer: {checklist: [], score: 5, flags: ["quality" as const]}},
+    ];
+    const counts = ownChecklist(answers, items, v2, false);
+    expect(counts.flags).toBeNull();
+    expect(ownChecklistWords(counts, "checklist-v1", (id) => id).at(-1)).toBe(
+      "Flags: not asked for by its prompt, checklist-v1.",
+    );
+  });
+
+  it("counts an answer without the flags field as raising none, where its prompt asked for them", () => {
+    // example-5's ruling flags accuracy (data/items/example-5.md); the answer says nothing of flags.
+    const counts = ownChecklist(
+      [{case: "example-5", answer: {checklist: [percent, answerOnly], score: 5}}],
+      items,
+      v2,
+      true,
+    );
+    expect(counts.flags).toEqual({
+      ruled: 1,
+      raised: 0,
+      cases: [{case: "example-5", ruled: ["accuracy"], raised: [], matched: [], missed: ["accuracy"]}],
+    });
+  });
+
   it('says the rulings raise no flag where the cases it answered have none, never "0 of the 0 flags"', () => {
     // example-2's ruling raises no flag (data/items/example-2.md): the answer's flags field counts nothing.
-    const counts = ownChecklist([{case: "example-2", answer: {...consistent, flags: []}}], items, v2);
+    const counts = ownChecklist([{case: "example-2", answer: {...consistent, flags: []}}], items, v2, true);
     expect(ownChecklistWords(counts, "checklist-v2", (id) => id).at(-1)).toBe(
       "Flags: the rulings raise none in the cases it answered.",
     );
@@ -117,6 +147,7 @@ describe("one answer against its ruling", () => {
     guideline: v2,
     rules: v2.rules.map(({id, title}) => ({id, title})),
     promptNames: ["checklist-v1", "checklist-v2"],
+    flagsAsked: ["checklist-v2"],
   });
 
   it("never calls a line decided by a rule id the guideline lacks 'agrees'", () => {

@@ -4,7 +4,14 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
-import {checkPromptHashes, loadPromptHashes, loadPrompts, textHash} from "../../../lib/judges/prompts.node.js";
+import {
+  checkPromptHashes,
+  loadPromptHashes,
+  loadPrompts,
+  readPrompt,
+  textHash,
+} from "../../../lib/judges/prompts.node.js";
+import {projectRoot} from "../../../lib/node/load.js";
 import type {Report} from "../../../lib/authored/problems.js";
 
 const good = [
@@ -48,6 +55,8 @@ describe("loadPrompts", () => {
         system: "You rate responses. {{guideline}}",
         user: "{{conversation}} {{request}} {{response}}",
         hash: textHash(good),
+        // Its templates name no "flags".
+        asksForFlags: false,
       },
     ]);
   });
@@ -91,6 +100,14 @@ describe("loadPrompts", () => {
     ]);
     // With spaces inside the braces, as a run fills them: held.
     expect(loadPrompts(root({"test-v1.md": good.replace("{{request}}", "{{ request }}")})).problems).toEqual([]);
+  });
+});
+
+describe("what a prompt asks for", () => {
+  it("asks for flags where its answer's shape names them: checklist-v2 does, checklist-v1 does not", () => {
+    // data/judges/prompts: v2's shape is {"checklist": …, "score": 5, "flags": []}; v1's has no flags.
+    expect(readPrompt(projectRoot, "checklist-v1").prompt!.asksForFlags).toBe(false);
+    expect(readPrompt(projectRoot, "checklist-v2").prompt!.asksForFlags).toBe(true);
   });
 });
 

@@ -34,15 +34,29 @@ export const testPromptHash = sha256(promptText);
 /** The hash judge:run records of a guideline version: its text as a judge is given it (judges:check compares it). */
 export const guidelineHashOf = (version: string, root = projectRoot): string => judgeGuideline(version, root).hash;
 
-/** Adds the test prompt, listed, to a copy (beside any prompt the project has). */
-export function addTestPrompt(root: string): void {
+/** A test prompt that asks for flags: its answer's shape names them (lib/judges/prompt.ts asksForFlags). */
+export const flagsPrompt = "check-test-flags-v1";
+const flagsPromptText = promptText.replace(
+  "Rate the case with the guideline.",
+  'Rate the case with the guideline. Answer with {"checklist": [], "score": 5, "flags": []}.',
+);
+export const flagsPromptHash = sha256(flagsPromptText);
+
+/** Adds a prompt, listed, to a copy (beside any prompt the project has). */
+function addPrompt(root: string, name: string, text: string, hash: string): void {
   const dir = join(root, "data/judges/prompts");
   mkdirSync(dir, {recursive: true});
-  writeFileSync(join(dir, `${testPrompt}.md`), promptText);
+  writeFileSync(join(dir, `${name}.md`), text);
   const hashesFile = join(dir, "hashes.json");
   const hashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, "utf8")) as object) : {};
-  writeFileSync(hashesFile, JSON.stringify({...hashes, [testPrompt]: testPromptHash}, null, 2) + "\n");
+  writeFileSync(hashesFile, JSON.stringify({...hashes, [name]: hash}, null, 2) + "\n");
 }
+
+/** Adds the test prompt, listed, to a copy (beside any prompt the project has). */
+export const addTestPrompt = (root: string): void => addPrompt(root, testPrompt, promptText, testPromptHash);
+
+/** Adds the test prompt that asks for flags, listed, to a copy. */
+export const addFlagsPrompt = (root: string): void => addPrompt(root, flagsPrompt, flagsPromptText, flagsPromptHash);
 
 /** A reply that reads as an answer: one main line met, and the score. */
 export const answerReply = (score: number | "n/a", rule = "main-task") =>

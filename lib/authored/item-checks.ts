@@ -73,6 +73,16 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   item.notes.forEach((note, index) => {
     if (note.score !== undefined && note.score === item.score)
       issue(["notes", index, "score"], `the ruled score is ${item.score}: a note's score is a likely wrong one`);
+    if (note.answers === undefined) return;
+    const answered = item.notes.find((other) => other !== note && other.label === note.answers);
+    if (!answered || answered.score === undefined)
+      issue(
+        ["notes", index, "answers"],
+        `${quoteText(note.answers)} is no other note's label on a score: give the label of the note on a score ` +
+          "it answers, or remove answers",
+      );
+    else if (note.score !== undefined)
+      issue(["notes", index, "score"], "a note that answers another shows for that note's score: remove score");
   });
   if (item.scoredRow && item.set !== "examples")
     issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");

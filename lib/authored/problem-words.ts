@@ -70,6 +70,7 @@ const noteFields: Record<string, FieldWords> = {
   label: {label: "its label", missing: "say which score it is about, like Why not 3"},
   text: {label: "its text", missing: "say why raters give that score"},
   score: {label: "its score"},
+  answers: {label: "the note it answers"},
   compare: {label: "the cases it compares with"},
 };
 

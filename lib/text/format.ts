@@ -69,5 +69,14 @@ export function listWords(
   return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`;
 }
 
+/**
+ * A note quoted after a colon, ended as a sentence: the case study's line notes are often fragments ("formality was
+ * never requested"), and run after "… is not an instruction here." they read as a sentence missing its capital.
+ */
+export const endedSentence = (text: string): string => {
+  const trimmed = text.trim();
+  return /[.!?]["”’)]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
 /** A time a trainee is told to expect: "about 8 min". */
 export const aboutMinutes = (minutes: number): string => `about ${minutes} min`;

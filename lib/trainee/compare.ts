@@ -32,6 +32,19 @@ export interface Comparison {
   links: string[];
 }
 
+/**
+ * The case's notes on a score (`score`), each after the note that answers it where one does (`answers`): the answer
+ * leads, since the note it answers may say only why the case looks like that score.
+ */
+export function notesOnScore(item: Pick<Item, "notes">, score: Score): ItemNote[] {
+  return item.notes
+    .filter((note) => note.score !== undefined && note.score === score)
+    .flatMap((note) => {
+      const answer = item.notes.find((other) => other.answers === note.label);
+      return answer ? [answer, note] : [note];
+    });
+}
+
 /** Everything the Check shows for one answer. Pure: the page renders it. */
 export function compareAnswer(
   item: Item,
@@ -58,7 +71,7 @@ export function compareAnswer(
     checklist: hasChecklist ? compareChecklist(item, answer.checklist!) : null,
     rulesMisapplied: rulesMisapplied(item, answer, () => decidingRule(item, derivation, scoring.logic.data).rule),
     flags: item.flags,
-    likelyWrong: item.notes.filter((note) => note.score !== undefined && note.score === answer.score),
+    likelyWrong: notesOnScore(item, answer.score),
     teaches: item.teaches ?? null,
     links,
   };

@@ -7,7 +7,7 @@ import {scoringOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
-import {compareAnswer, type Comparison} from "./compare.js";
+import {compareAnswer, notesOnScore, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
@@ -27,8 +27,10 @@ export interface Feedback {
   /**
    * `terse`: the case study's ruling is all it says of this case (the edge-case map's ruling column: "Met", "Main
    * task met; see Calibration D"), so the lead adds the sentence of the rule that settles it, which says why.
+   * `answers`: the label of the note on the trainee's score that this one answers (it then shows whole, as the turn
+   * of a note does).
    */
-  sentence: {text: string; label: string | null; terse: boolean};
+  sentence: {text: string; label: string | null; terse: boolean; answers: string | null};
   /** No checklist: the score alone was given. */
   scoreOnly: boolean;
   differences: Difference[];
@@ -40,7 +42,10 @@ export interface Feedback {
   decidingLines: DecidingLine[];
   /** Their checklist implies another score than the one they gave. */
   checklistMismatch: {implied: Score[]} | null;
-  /** Every note the case study wrote for a score: the one on the trainee's score first, then the rest. */
+  /**
+   * Every note the case study wrote for a score: those on the trainee's score first (each after the note that answers
+   * it), then the rest.
+   */
   notes: {own: ItemNote[]; others: ItemNote[]};
   /** The rule that settles the case, and whether the trainee picked it (edge-case map). */
   decidingRule: DecidingRule & {cited: RuleCitation; picked: RuleCitation | null; right: boolean | null};
@@ -75,13 +80,17 @@ export function citation(
 const lessonLabel = (lesson: NonNullable<Item["lesson"]>): string | null =>
   /^The (guideline|rubric), /.test(lesson.from) ? lesson.from : null;
 
-/** The sentence the ruling leads with: the note on the trainee's score, else the case's own lesson. */
+/**
+ * The sentence the ruling leads with: the note on the trainee's score (the one that answers it, where one does), else
+ * the case's own lesson.
+ */
 function caseSentence(item: Item, trainee: Score, exact: boolean): Feedback["sentence"] {
-  const own = exact ? undefined : item.notes.find((note) => note.score === trainee);
-  if (own) return {text: own.text, label: own.label, terse: false};
-  if (item.teaches) return {text: item.teaches, label: "What it teaches", terse: false};
-  if (item.lesson) return {text: item.lesson.text, label: lessonLabel(item.lesson), terse: false};
-  return {text: item.ruling ?? "", label: null, terse: true};
+  const own = exact ? undefined : notesOnScore(item, trainee)[0];
+  if (own) return {text: own.text, label: own.label, terse: false, answers: own.answers ?? null};
+  const lead = {terse: false, answers: null};
+  if (item.teaches) return {...lead, text: item.teaches, label: "What it teaches"};
+  if (item.lesson) return {...lead, text: item.lesson.text, label: lessonLabel(item.lesson)};
+  return {text: item.ruling ?? "", label: null, terse: true, answers: null};
 }
 
 /** Everything the trainee reads on Check, for their answers to one item (first attempt first). */
@@ -209,7 +218,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const decidingIndex = item.checklist.findIndex((line) => line.rule === deciding.rule);
   const picked = options.decidingPick;
   // The ruling speaks of the latest attempt: the case study's notes on its score lead.
-  const ownNotes = item.notes.filter((note) => note.score !== undefined && note.score === latest.score);
+  const ownNotes = notesOnScore(item, latest.score);
 
   return {
     score,

@@ -185,7 +185,8 @@ export function rulingWords(
     (others.length ? wordCount(foldSummaries.rest) : 0);
   let sentence: NoteText | null = head ?? null;
   let rest: NoteText[] = others;
-  if (head && wordCount(noteText(head)) > budget) {
+  // A note that answers the one on the trainee's score is the turn itself: it shows whole.
+  if (head && wordCount(noteText(head)) > budget && !feedback.sentence.answers) {
     const parts = sentencesOf(head.text);
     const turn = parts.findIndex((part, index) => index > 0 && /^(But|However)\b/.test(part));
     const tail = turn > 0 ? parts.slice(turn).join("").trim() : null;

@@ -193,6 +193,8 @@ function FreeLine(item: Pick<Item, "id">, {free, locked}: Pick<ChecklistEditing,
         "class": "link-button free-toggle",
         "aria-expanded": String(free.open),
         "aria-controls": `${id}-free-body`,
+        // Locked with the rest: after Check it opened a field and an Add that could do nothing.
+        "disabled": locked,
         "data-edit": "free-open",
       },
       "+ An instruction with no words to point to",

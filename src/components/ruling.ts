@@ -24,6 +24,7 @@ import {el, type Child} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
 import {rulingSource, describeDistance, scoreText} from "../lib/trainee/words.js";
 import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";
+import {endedSentence} from "../lib/text/format.js";
 
 /** The ruling's first lines: the verdict, the case's sentence and the one-line diagnosis (the card focuses it). */
 export function RulingLead({words, staleNote}: Ruling): HTMLElement {
@@ -87,9 +88,11 @@ function MoreNotes(
             "p",
             {class: "note-waiting"},
             el("strong", {}, `${note.label}: `),
-            "score ",
+            // The case's title runs on after a colon of its own ("Calibration D, twist: the same translation, …"),
+            // so the sentence says what it needs before the link and ends with it.
+            "this note gives away another case's ruling. Score it first: ",
             el("a", {href: itemHref(other.id, itemPages)}, titleBefore(other)),
-            " first; this note gives away its ruling.",
+            ".",
           )
         : Notes([note]);
     }),
@@ -334,7 +337,9 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
           difference.status === "repeat"
             ? " repeats a line you listed already."
             : difference.status === "candidate"
-              ? [" is not an instruction here. ", difference.note ?? ""]
+              ? difference.note
+                ? [" is not an instruction here: ", endedSentence(difference.note)]
+                : " is not an instruction here."
               : " is not on the ruled checklist.",
         ],
         difference.status === "repeat" ? null : cite(difference.rule),

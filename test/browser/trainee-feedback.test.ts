@@ -208,6 +208,8 @@ describe("on Check", () => {
     const told = await visibleText(ruling(edge9));
     expect(told).toMatch(/“formal”[^.]*not an instruction/);
     expect(told).toContain(formal.note!);
+    // The case study's note is a fragment ("formality was never requested"): said after a colon, ended as a sentence.
+    expect(told).toContain(`“formal” is not an instruction here: ${formal.note!}.`);
 
     // Example 1 in Part 4: "exactly two" reads a bare number into a ceiling; the note says why it is off the list.
     await page.goto("/rubric#example-1");
@@ -266,8 +268,11 @@ describe("on Check", () => {
       const lead = visibleText(card.locator(".ruling-lead"));
       const own = notes(id).filter((note) => note.score === score);
       expect(own.length, `${id} names ${score} as a likely wrong score`).toBeGreaterThan(0);
-      // The first note leads (cut between sentences when it is long, the whole of it one fold away).
-      expect(await lead, `${id} at ${score}`).toContain(own[0]!.label);
+      // The first note leads (cut between sentences when it is long, the whole of it one fold away); where a note
+      // answers it (Calibration D's "The difference" answers "Why raters give 2"), that one leads, whole.
+      const answer = itemsById.get(id)!.notes.find((note) => note.answers === own[0]!.label);
+      expect(await lead, `${id} at ${score}`).toContain((answer ?? own[0]!).label);
+      if (answer) expect(await lead, `${id} at ${score}: the answer whole`).toContain(collapse(answer.text));
       const whole = ruling(card).getByText("Read the whole note", {exact: true});
       if (await whole.count()) await whole.click();
       for (const note of own)
@@ -289,6 +294,13 @@ describe("on Check", () => {
       ["calibration-c", 2],
     ] as const)
       await expectNotes(await commit(page, id, score), id, score);
+    // Calibration D's twist note waits for its twist, said before the twist's title, which has a colon of its own.
+    const calibrationD = await showItem(page, "calibration-d");
+    await ruling(calibrationD).getByText("The full ruling", {exact: true}).click();
+    expect(await visibleText(calibrationD.locator(".note-waiting"))).toBe(
+      "The twist: this note gives away another case's ruling. Score it first: " +
+        "Calibration D, twist: the same translation, later in a conversation.",
+    );
 
     // Scored right, the trainee still finds every "why not" note of the case, folded (Calibration A: why not 5, 3).
     const exact = await commit(page, "calibration-a", 4);

@@ -255,6 +255,9 @@ describe("Step 2 and the score the checklist implies", () => {
     await commit(page, "example-1", 3);
     const verdict = card.getByRole("combobox", {name: "Verdict on “no more than two”"});
     expect(await verdict.isDisabled()).toBe(true);
+    // A line of the trainee's own words is locked too: its button opened a field and an Add that did nothing.
+    const free = card.getByRole("button", {name: "+ An instruction with no words to point to"});
+    expect(await free.isDisabled()).toBe(true);
     // Locked, the line no longer asks for a verdict the menu can't take: it says what the checklist left out.
     expect(await implied.innerText()).toBe("Your checklist implies no score: 1 listed line had no verdict.");
     // The menu shows its first entry, not a blank: the card was patched with every menu locked.

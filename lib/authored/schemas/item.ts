@@ -139,12 +139,15 @@ export type ItemFlag = z.infer<typeof ItemFlag>;
 /**
  * A note on the item. One that addresses a score ("Why raters give 3", "Why not 5", "Why not "not applicable"")
  * carries it in `score`, so a page shows it when the trainee gives that score; `compare` names the items it
- * points to ("Compare Example 3" -> example-3).
+ * points to ("Compare Example 3" -> example-3). One that answers a note on a score, the label of that note in
+ * `answers` (Calibration D's "The difference" answers "Why raters give 2", which says only why the case looks like a
+ * 2), leads the ruling for that score, the note it answers folded under it.
  */
 export const ItemNote = z.strictObject({
   label: z.string().check(z.minLength(1)),
   text: z.string().check(z.minLength(1)),
   score: z.optional(Score),
+  answers: z.optional(z.string().check(z.minLength(1))),
   compare: z._default(z.array(itemId), []),
 });
 export type ItemNote = z.infer<typeof ItemNote>;

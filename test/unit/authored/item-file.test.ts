@@ -276,6 +276,25 @@ describe("the Step-1 and fidelity fields of an item", () => {
       `"notes[0].score: Note 1 on a likely wrong score, its score: the ruled score is 5: a note's score is a likely wrong one"`,
     );
   });
+  it("a note that answers no note on a score, or answers one and has a score of its own", () => {
+    const notes = "score: 5\nnotes:\n  - {label: Why raters give 2, text: x, score: 2}\n";
+    expect(
+      problemsWith("score: 5\n", `${notes}  - {label: The difference, text: y, answers: Why not 2}\n`),
+    ).toMatchInlineSnapshot(
+      `"notes[1].answers: Note 2 on a likely wrong score, the note it answers: "Why not 2" is no other note's label on a score: give the label of the note on a score it answers, or remove answers"`,
+    );
+    expect(
+      problemsWith(
+        "score: 5\n",
+        `${notes}  - {label: The difference, text: y, answers: Why raters give 2, score: 2}\n`,
+      ),
+    ).toMatchInlineSnapshot(
+      `"notes[1].score: Note 2 on a likely wrong score, its score: a note that answers another shows for that note's score: remove score"`,
+    );
+    expect(
+      problemsWith("score: 5\n", `${notes}  - {label: The difference, text: y, answers: Why raters give 2}\n`),
+    ).toBe("");
+  });
   it("a scored-table row on an item that is not an example", () => {
     expect(
       problemsWith("set: examples", "set: calibration\nscoredRow: {mainTask: Met, others: x, score: '5'}"),

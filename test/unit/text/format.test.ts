@@ -2,7 +2,15 @@
 // its comment: a whole number of MiB (1,048,576 bytes) in MiB; else bytes below 1,000, kB below 1,000 kB, MB to a
 // tenth.
 import {describe, expect, it} from "vitest";
-import {formatBytes, listWords, ordinalWord, plural, thousands, utf8Length} from "../../../lib/text/format.js";
+import {
+  endedSentence,
+  formatBytes,
+  listWords,
+  ordinalWord,
+  plural,
+  thousands,
+  utf8Length,
+} from "../../../lib/text/format.js";
 
 describe("formatBytes", () => {
   it.each([
@@ -96,5 +104,20 @@ describe("ordinalWord", () => {
       "111th",
       "1,002nd",
     ]);
+  });
+});
+
+describe("endedSentence", () => {
+  it("ends a fragment with a full stop, and leaves a sentence that has its end as it is", () => {
+    // Edge case 9's and 8's line notes (data/items), and notes that end in a quotation or a question.
+    expect(endedSentence("formality was never requested")).toBe("formality was never requested.");
+    expect(endedSentence("The email's request isn't on the checklist ")).toBe(
+      "The email's request isn't on the checklist.",
+    );
+    expect(endedSentence("Without such wording, brief relevant additions are not a violation.")).toBe(
+      "Without such wording, brief relevant additions are not a violation.",
+    );
+    expect(endedSentence("It asked “why?”")).toBe("It asked “why?”");
+    expect(endedSentence('"Short" is met')).toBe('"Short" is met.');
   });
 });

@@ -31,15 +31,30 @@ describe("the sentence the ruling leads with", () => {
       label: "Why not 3",
       text: expect.stringMatching(/^Frau Berger wouldn't read Viele Grüße as informal/),
       terse: false,
+      answers: null,
     });
     const b = feedback("calibration-b", [answer("calibration-b", 3)]);
     expect(b.notes.own.map((note) => note.label)).toEqual(["Why raters give 3", "Why not 3 like Example 4"]);
     expect(b.notes.others.map((note) => note.label)).toEqual(["Why not 1"]);
   });
 
+  it("is the note that answers the one on the trainee's score, where the case study wrote one, that one after it", () => {
+    // data/items/calibration-d.md: "The difference" answers "Why raters give 2"; "The twist" is on no score.
+    const at2 = feedback("calibration-d", [answer("calibration-d", 2)]);
+    expect(at2.sentence).toMatchObject({label: "The difference", answers: "Why raters give 2", terse: false});
+    expect(at2.sentence.text).toMatch(/^The poem could have been written without the grandmother's name\./);
+    expect(at2.notes.own.map((note) => note.label)).toEqual(["The difference", "Why raters give 2"]);
+    expect(at2.notes.others.map((note) => note.label)).toEqual(["The twist"]);
+    // On another wrong score the case study wrote no note: what it teaches leads, every note in the others.
+    const at3 = feedback("calibration-d", [answer("calibration-d", 3)]);
+    expect(at3.sentence.label).toBe("What it teaches");
+    expect(at3.notes.own).toEqual([]);
+  });
+
   it("is what the case teaches when the case study wrote no note on that score, or the score is right", () => {
     expect(feedback("calibration-a", [answer("calibration-a", 4)]).sentence).toEqual({
       terse: false,
+      answers: null,
       label: "What it teaches",
       text: 'The line between a small flaw and "not met" for style instructions. This example exposed a gap in the first wording of the style rule.',
     });
@@ -60,11 +75,17 @@ describe("the sentence the ruling leads with", () => {
     const withTeaches = {...lessoned, teaches: "One informal word can break a formal register."};
     const lead = (of: typeof taught, score: Score) =>
       feedbackFor(of, [answer(of.id, score)], {guideline, derivation: derive(of, ruleSet)}).sentence;
-    expect(lead(withLesson, taught.score)).toEqual({text: taught.teaches, label: "What it teaches", terse: false});
+    expect(lead(withLesson, taught.score)).toEqual({
+      text: taught.teaches,
+      label: "What it teaches",
+      terse: false,
+      answers: null,
+    });
     expect(lead(withTeaches, lessoned.score)).toEqual({
       text: "One informal word can break a formal register.",
       label: "What it teaches",
       terse: false,
+      answers: null,
     });
   });
 
@@ -75,7 +96,7 @@ describe("the sentence the ruling leads with", () => {
     );
     // The map's ruling says what; the lead adds the rule that says why ("Met" for 1c: a floor was reached).
     const edge1c = feedback("edge-1c", [answer("edge-1c", 4)]);
-    expect(edge1c.sentence).toEqual({text: "Met", label: null, terse: true});
+    expect(edge1c.sentence).toEqual({text: "Met", label: null, terse: true, answers: null});
     expect(edge1c.decidingRule.cited).toMatchObject({title: "Numbers", sentence: '"At least" sets a floor.'});
   });
 });
@@ -180,6 +201,7 @@ describe("the lines where the checklist differs", () => {
       text: "Unrequested additions break these instructions.",
       label: 'The guideline, Step 2: "Only" and "just"',
       terse: false,
+      answers: null,
     });
     expect(feedback("example-2", [answer("example-2", 3)]).sentence.label).toBe("The rubric, score 3");
     // Example 6's lesson is Calibration D's, a case of Part 6: it is not named before the trainee reaches it.

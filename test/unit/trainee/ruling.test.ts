@@ -197,6 +197,22 @@ describe("the ruling's first lines", () => {
     expect(calibrationC.inView).not.toContain("Read the whole note");
   });
 
+  it("lead with the note that answers the one on the trainee's score, whole, and fold the note it answers", () => {
+    // Calibration D scored 2 (data/items/calibration-d.md, the case study's "Why raters give 2" and "The difference"):
+    // the note on 2 says only why the case looks like Example 6; the lead was that, which read as agreeing with the 2.
+    const calibrationD = rulingWords(item("calibration-d"), feedback("calibration-d", [answer("calibration-d", 2)]));
+    expect(calibrationD.sentence).toEqual({
+      label: "The difference",
+      text:
+        "The poem could have been written without the grandmother's name. This translation can't be done at all " +
+        "without the language. The test is whether a reasonable response could do the task without the answer.",
+    });
+    expect(calibrationD.rest).toEqual([
+      {label: "Why raters give 2", text: "It looks like Example 6, the birthday poem, which scored 2."},
+    ]);
+    expect(wordCount(calibrationD.inView.join(" "))).toBeLessThanOrEqual(80);
+  });
+
   it("name the rule that settles a case with no cross when no rule was picked, a pick being optional", () => {
     expect(decidingWords(feedback("edge-3", [answer("edge-3", 3)], "").decidingRule)).toEqual({
       mark: null,

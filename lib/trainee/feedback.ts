@@ -110,8 +110,13 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     const holder = comparison.checklist?.stepOne.listings.findIndex((result) => result.alsoCovers.includes(index));
     return holder !== undefined && holder >= 0 ? {line: holder} : null;
   };
-  /** Each trainee line that holds ruled lines besides its own: the ruled lines' texts. */
-  const splits = new Map<number, string[]>();
+  /** Each trainee line that holds ruled lines besides its own: those ruled lines, by index. */
+  const splits = new Map<number, number[]>();
+  const grouped = (index: number): GroupedLine => {
+    const line = item.checklist[index]!;
+    const inferred = line.source === "inferred";
+    return {text: line.text, ruled: line.verdict, inferred, because: inferred ? (line.because ?? null) : null};
+  };
 
   const differences: Difference[] = [];
   let matching = 0;
@@ -151,7 +156,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
       else if (line.status === "missing") {
         const inside = insideOf(line.index);
         // Inside a line of theirs with another instruction: a grouping, said once for that line (below).
-        if (inside !== null) splits.set(inside.line, [...(splits.get(inside.line) ?? []), line.text]);
+        if (inside !== null) splits.set(inside.line, [...(splits.get(inside.line) ?? []), line.index]);
         else if (!(line.role === "main" && mainMessage))
           differences.push({
             kind: "missing",
@@ -172,7 +177,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         kind: "grouping",
         yourWords: yourWords(holder),
         how: "splits",
-        lines: [...(own.kind === "ruled" ? [item.checklist[own.index]!.text] : []), ...inside],
+        lines: [...(own.kind === "ruled" ? [own.index] : []), ...inside].map(grouped),
       });
     }
     for (const extra of checklist.extras)
@@ -183,7 +188,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
             kind: "grouping",
             yourWords: extra.text,
             how: "keeps",
-            lines: [item.checklist[extra.of!]!.text],
+            lines: [grouped(extra.of!)],
           });
       } else
         differences.push({
@@ -312,7 +317,7 @@ export type Difference =
       kind: "grouping";
       yourWords: string;
       how: "splits" | "keeps";
-      lines: string[];
+      lines: GroupedLine[];
     }
   | {
       /** Their main task is another line, or none; `listed`: whether they listed the ruled main task at all. */
@@ -323,6 +328,14 @@ export type Difference =
       /** The rule that says what the main task is. */
       rule: RuleCitation;
     };
+
+/** A ruled line named in a grouping: its text, its verdict, and whether the site reads it in (with why). */
+export interface GroupedLine {
+  text: string;
+  ruled: Verdict;
+  inferred: boolean;
+  because: string | null;
+}
 
 /** A line that sets the score, for a trainee who gave a score alone: what they would have had to see. */
 export interface DecidingLine {

@@ -6,7 +6,7 @@
 // lead and puts Next right after it. The case study's note is cut between sentences so that what is in view stays
 // within `inViewWords` (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
-import {verdictPredicates, hasRubricRow} from "../engine/labels.js";
+import {verdictLabels, verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
 import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -218,11 +218,16 @@ export function rulingWords(
   return {...words, sentence, rest, ruleQuoted, inView: shown(ruleQuoted)};
 }
 
-/** A grouping difference in one sentence: how the ruling splits the trainee's line, or keeps a line whole. */
+/**
+ * A grouping difference in one sentence: how the ruling splits the trainee's line, or keeps a line whole, each ruled
+ * line with its verdict, since the line a trainee ran into another is often the one that decides the score ("Formal
+ * (not met)" inside "kurze, förmliche E-Mail"). A line the site reads in is marked so beside the sentence.
+ */
 export function groupingSentence(difference: Extract<Feedback["differences"][number], {kind: "grouping"}>): string {
+  const named = difference.lines.map((line) => `${line.text} (${verdictLabels[line.ruled]})`);
   return difference.how === "splits"
-    ? `“${difference.yourWords}”: the ruling splits it into ${listWords(difference.lines)}.`
-    : `“${difference.yourWords}”: the ruling keeps it in one line, ${difference.lines[0]}.`;
+    ? `“${difference.yourWords}”: the ruling splits it into ${listWords(named)}.`
+    : `“${difference.yourWords}”: the ruling keeps it in one line, ${named[0]}.`;
 }
 
 // What the folded rest shows, beyond lib/trainee/feedback.ts's order: which notes wait for a twist, which

@@ -179,9 +179,36 @@ describe("the lines where the checklist differs", () => {
     const both = mark(example3, "kurze, förmliche");
     const result = feedback("example-3", [answer("example-3", 3, [line(main, "met", true), line(both, "met")])]);
     // Issue 29: a grouping other than the ruled one is said in one sentence, how the ruling splits it, and no more.
+    // Each ruled line with its verdict, as the case study's table rules them ("Short met; formal not met").
     expect(result.differences).toEqual([
-      {kind: "grouping", yourWords: "kurze, förmliche", how: "splits", lines: ["Short", "Formal"]},
+      {
+        kind: "grouping",
+        yourWords: "kurze, förmliche",
+        how: "splits",
+        lines: [
+          {text: "Short", ruled: "met", inferred: false, because: null},
+          {text: "Formal", ruled: "not-met", inferred: false, because: null},
+        ],
+      },
     ]);
+  });
+
+  it("names a line the site reads in as such where a grouping names it, with why", () => {
+    // Edge case 3: the case study rules the main task alone ("Partly met, capped at 3"); "Into German" is the site's
+    // reading (data/items/edge-3.md, source: inferred, with its because).
+    const edge3 = item("edge-3");
+    const whole = mark(edge3, "Translate these six sentences into German");
+    const result = feedback("edge-3", [answer("edge-3", 2, [line(whole, "not-met", true)])]);
+    const grouping = result.differences.find((difference) => difference.kind === "grouping");
+    expect(grouping).toEqual({
+      kind: "grouping",
+      yourWords: "Translate these six sentences into German",
+      how: "splits",
+      lines: [
+        {text: "Translate the six sentences", ruled: "partly", inferred: false, because: null},
+        {text: "Into German", ruled: "met", inferred: true, because: edge3.checklist[1]!.because},
+      ],
+    });
   });
 
   it("gives a distractor's note and the rule that keeps it off the list", () => {

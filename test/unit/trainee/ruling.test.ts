@@ -6,6 +6,7 @@ import {loadGuidelines, loadParts, loadGuideline} from "../../../lib/node/load.j
 import {feedbackFor} from "../../../lib/trainee/feedback.js";
 import {
   decidingWords,
+  groupingSentence,
   rulingWords,
   comparedItems,
   lineNoteShown,
@@ -219,6 +220,24 @@ describe("the ruling's first lines", () => {
       text: "The rule that settles it: ",
     });
     expect(decidingWords(feedback("edge-3", [answer("edge-3", 3)], "numbers").decidingRule).mark).toBe("✗");
+  });
+});
+
+describe("a grouping in one sentence", () => {
+  it("names each ruled line with its verdict, where the ruling splits a line or keeps one whole", () => {
+    // Example 3 (the case study: "Short met; formal not met"): the trainee's one line held both.
+    const line = (text: string, ruled: "met" | "not-met") => ({text, ruled, inferred: false, because: null});
+    expect(
+      groupingSentence({
+        kind: "grouping",
+        yourWords: "kurze, förmliche",
+        how: "splits",
+        lines: [line("Short", "met"), line("Formal", "not-met")],
+      }),
+    ).toBe("“kurze, förmliche”: the ruling splits it into Short (met) and Formal (not met).");
+    expect(groupingSentence({kind: "grouping", yourWords: "kurze", how: "keeps", lines: [line("Short", "met")]})).toBe(
+      "“kurze”: the ruling keeps it in one line, Short (met).",
+    );
   });
 });
 

@@ -154,7 +154,7 @@ export function RulingRest({
   choices: {answered, before: beforeAnswer},
   feedback,
   derivation,
-  words: {deciding, rest, ruleQuoted},
+  words: {deciding, rest, ruleQuoted, sentence},
 }: Ruling): HTMLElement {
   const before =
     beforeAnswer === null ? null : beforeAnswer ? compareScores(beforeAnswer.score, item.score) : undefined;
@@ -177,7 +177,11 @@ export function RulingRest({
     // The whole note, when the lead shows it cut, is the first fold after Next (the Tab stop after the lead).
     rest.length ? fold("note-rest", foldSummaries.rest, rest.map(Note)) : null,
     deciding ? DecidingRuleFeedback({feedback, words: deciding, quoted: ruleQuoted}) : null,
-    RulingDifferences({feedback, quotedAbove: ruleQuoted ? feedback.decidingRule.cited : null}),
+    RulingDifferences({
+      feedback,
+      quotedAbove: ruleQuoted ? feedback.decidingRule.cited : null,
+      leadText: sentence?.text ?? null,
+    }),
     fold(
       "full-ruling",
       foldSummaries.full,
@@ -260,13 +264,16 @@ const quoteOf = (words: string) => `“${words}”`;
 
 type Cite = (rule: RuleCitation) => HTMLElement;
 
-/** Cites each rule once in a ruling: the first citation of a rule quotes its sentence, a later one names it. */
-function citingOnce(quotedAbove: RuleCitation | null): Cite {
+/**
+ * Cites each rule once in a ruling: the first citation of a rule quotes its sentence, a later one names it. A sentence
+ * the lead already shows (`leadText`: Example 1's lesson is the Numbers rule's sentence) is named, not quoted again.
+ */
+function citingOnce(quotedAbove: RuleCitation | null, leadText: string | null): Cite {
   // By its sentence too: a rule cited for another line may say another sentence of it (a clause of its own).
   const key = (rule: RuleCitation) => `${rule.id}\n${rule.sentence}`;
   const quoted = new Set<string>(quotedAbove ? [key(quotedAbove)] : []);
   return (rule) => {
-    const first = !quoted.has(key(rule));
+    const first = !quoted.has(key(rule)) && rule.sentence !== leadText;
     quoted.add(key(rule));
     return RuleRef(rule, {quote: first});
   };
@@ -362,13 +369,16 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
 function RulingDifferences({
   feedback,
   quotedAbove,
+  leadText,
 }: {
   feedback: Feedback;
   /** The rule the ruling quotes in view above: named here, not quoted again. */
   quotedAbove: RuleCitation | null;
+  /** The lead's sentence as shown: a rule's sentence it already says is named here, not quoted again. */
+  leadText: string | null;
 }): HTMLElement | null {
   // Each sentence of a rule quoted once in the differences, the first time it is cited; the rule named after.
-  const cite = citingOnce(quotedAbove);
+  const cite = citingOnce(quotedAbove, leadText);
   const fold = (summary: string, ...body: Child[]) =>
     el("details", {class: "ruling-diff"}, el("summary", {}, summary), body);
   if (feedback.scoreOnly)

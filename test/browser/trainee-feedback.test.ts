@@ -249,6 +249,12 @@ describe("on Check", () => {
     const [far, line] = [await token("--far"), await token("--line")];
     expect(far).not.toBe(line);
     for (const colour of colours) expect(colour).toBe(line);
+    // The lead quotes the Numbers rule's sentence, Example 1's lesson: the line below names the rule, not quoting the
+    // same sentence a second time.
+    await ruling(card).getByText("Line by line", {exact: true}).click();
+    const told = await visibleText(ruling(card));
+    expect(told.split("set a ceiling: any count from one up to the limit is met").length - 1).toBe(1);
+    expect(told).toContain("Numbers");
     expect(site.problems).toEqual([]);
   });
 

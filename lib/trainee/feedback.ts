@@ -180,16 +180,15 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         lines: [...(own.kind === "ruled" ? [own.index] : []), ...inside].map(grouped),
       });
     }
+    // A ruled line the trainee listed in pieces (or twice): its pieces said together, in one sentence, in the order of
+    // their list. A piece that also holds other ruled lines is said by how the ruling splits it (above).
+    const kept = new Map<number, number[]>();
     for (const extra of checklist.extras)
       if (extra.status === "repeat") {
-        // A line that also holds other ruled lines is said once, by how the ruling splits it (above).
-        if (!splits.has(extra.line))
-          differences.push({
-            kind: "grouping",
-            yourWords: extra.text,
-            how: "keeps",
-            lines: [grouped(extra.of!)],
-          });
+        if (splits.has(extra.line)) continue;
+        const first = checklist.stepOne.ruled.find((entry) => entry.index === extra.of)?.listings[0];
+        const pieces = kept.get(extra.of!) ?? (first === undefined || splits.has(first) ? [] : [first]);
+        kept.set(extra.of!, [...pieces, extra.line]);
       } else
         differences.push({
           kind: "extra",
@@ -201,6 +200,11 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
             extra.of !== null && extra.source === "inferred" ? (item.checklist[extra.of]!.because ?? null) : null,
           rule: extra.of === null ? citation(guideline, extra.rule, null) : cite(extra.of, extra.rule),
         });
+    for (const [of, pieces] of kept) {
+      // A line listed twice in the same words is one piece.
+      const [first, ...alongside] = [...new Set(pieces.sort((a, b) => a - b).map(yourWords))];
+      differences.push({kind: "grouping", yourWords: first!, alongside, how: "keeps", lines: [grouped(of)]});
+    }
   }
 
   const deciding = decidingRule(item, derivation, guideline.logic);
@@ -316,6 +320,8 @@ export type Difference =
        */
       kind: "grouping";
       yourWords: string;
+      /** "keeps": the trainee's other pieces of that one ruled line, after `yourWords` (their first). */
+      alongside?: string[];
       how: "splits" | "keeps";
       lines: GroupedLine[];
     }

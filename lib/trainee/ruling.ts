@@ -225,9 +225,11 @@ export function rulingWords(
  */
 export function groupingSentence(difference: Extract<Feedback["differences"][number], {kind: "grouping"}>): string {
   const named = difference.lines.map((line) => `${line.text} (${verdictLabels[line.ruled]})`);
-  return difference.how === "splits"
-    ? `“${difference.yourWords}”: the ruling splits it into ${listWords(named)}.`
-    : `“${difference.yourWords}”: the ruling keeps it in one line, ${named[0]}.`;
+  if (difference.how === "splits") return `“${difference.yourWords}”: the ruling splits it into ${listWords(named)}.`;
+  const pieces = [difference.yourWords, ...(difference.alongside ?? [])].map((words) => `“${words}”`);
+  return pieces.length > 1
+    ? `${listWords(pieces)}: the ruling keeps them in one line, ${named[0]}.`
+    : `${pieces[0]}: the ruling keeps it in one line, ${named[0]}.`;
 }
 
 // What the folded rest shows, beyond lib/trainee/feedback.ts's order: which notes wait for a twist, which

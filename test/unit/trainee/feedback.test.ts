@@ -5,6 +5,7 @@ import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {loadGuidelines} from "../../../lib/node/load.js";
 import {feedbackFor} from "../../../lib/trainee/feedback.js";
+import {groupingSentence} from "../../../lib/trainee/ruling.js";
 import type {Answer, Listing, TraineeLine} from "../../../lib/trainee/progress.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
 import {item, line, mark} from "./helpers.js";
@@ -191,6 +192,38 @@ describe("the lines where the checklist differs", () => {
         ],
       },
     ]);
+  });
+
+  it("says a ruled line listed in pieces in one sentence, its pieces together, the first listed first", () => {
+    // Example 2's main task ("Summarize this article on city bike-sharing") marked as three lines: each piece was a
+    // sentence of its own ("“article on city bike-sharing”: the ruling keeps it in one line"), never naming the others.
+    const example2 = item("example-2");
+    const pieces = ["Summarize", "this article", "on city bike-sharing"].map((words) => mark(example2, words));
+    const bullets = mark(example2, "in three bullet points");
+    const question = mark(example2, "end with one question for discussion");
+    const result = feedback("example-2", [
+      answer("example-2", 3, [
+        line(pieces[0]!, "met", true),
+        line(pieces[1]!, "met"),
+        line(pieces[2]!, "met"),
+        line(bullets, "met"),
+        line(question, "not-met"),
+      ]),
+    ]);
+    const groupings = result.differences.filter((difference) => difference.kind === "grouping");
+    expect(groupings).toEqual([
+      {
+        kind: "grouping",
+        yourWords: "Summarize",
+        alongside: ["this article", "on city bike-sharing"],
+        how: "keeps",
+        lines: [{text: example2.checklist[0]!.text, ruled: "met", inferred: false, because: null}],
+      },
+    ]);
+    expect(groupingSentence(groupings[0] as Extract<(typeof groupings)[number], {kind: "grouping"}>)).toBe(
+      `“Summarize”, “this article” and “on city bike-sharing”: the ruling keeps them in one line, ` +
+        `${example2.checklist[0]!.text} (met).`,
+    );
   });
 
   it("names a line the site reads in as such where a grouping names it, with why", () => {

@@ -248,7 +248,7 @@ function answerDifference(recorded: JudgeAnswer, read: JudgeAnswer, at: string):
     message: editedAnswer(was, is),
   });
   if (recorded.score !== read.score) return differs("score", recorded.score, read.score);
-  const flags = (answer: JudgeAnswer) => (answer.flags === undefined ? "none asked" : answer.flags.join(", "));
+  const flags = (answer: JudgeAnswer) => (answer.flags === undefined ? "no flags field" : answer.flags.join(", "));
   if (flags(recorded) !== flags(read)) return differs("flags", flags(recorded), flags(read));
   if (recorded.checklist.length !== read.checklist.length)
     return differs("checklist", plural(recorded.checklist.length, "line"), plural(read.checklist.length, "line"));

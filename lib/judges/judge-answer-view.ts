@@ -67,6 +67,8 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
   const asAnswer = judgeAsAnswer(item, answer, {guideline: run.guideline, at: run.startedAt});
   const comparison = compareAnswer(item, derivation, asAnswer, scoringOf(data.guideline));
   const checklist = comparison.checklist;
+  // Flags count only where the run's prompt asked for them (./prompt.ts asksForFlags), whatever the answer added.
+  const flagsAsked = data.flagsAsked.includes(run.prompt);
   const cite = (index: number, rule: ChecklistRuleId = item.checklist[index]!.rule) =>
     citation(
       data.guideline,
@@ -117,7 +119,7 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
     const flag = ruleSet.ruleIds.has(line.rule)
       ? flagRaised(ruleReading(ruleSet.logic, line, ruleSet.parameters))
       : null;
-    if (!flag || answer.flags?.includes(flag as JudgeFlag)) return;
+    if (!flag || (flagsAsked && answer.flags?.includes(flag as JudgeFlag))) return;
     missingOffChecklist += 1;
     lines.push({
       ruled: {text: line.text, main: false, verdict: verdictLabels[line.verdict], inferred: line.source === "inferred"},
@@ -158,7 +160,7 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
           }
         : null,
     lines,
-    flags: caseFlags(item, answer, data.flagsAsked.includes(run.prompt)),
+    flags: caseFlags(item, answer, flagsAsked),
     matching: lines.filter((line) => line.status === "agree").length,
     ruledLines:
       (checklist?.lines.length ?? item.checklist.filter((line) => line.role !== "candidate").length) +

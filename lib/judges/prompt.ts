@@ -33,10 +33,11 @@ export function missingPlaceholders({system, user}: PromptTemplates): Placeholde
 }
 
 /**
- * Whether a prompt asks for flags: it shows the model its answer's shape, and a prompt that asks for them names the
- * field there ("flags"). Read from the prompt, never from the answers: a model may add flags a prompt did not ask for.
+ * Whether a prompt asks for flags: it shows the model its answer's shape, and a prompt that asks for them has the field
+ * there with its list (`"flags": []`). Read from the prompt, never from the answers: a model may add flags a prompt
+ * did not ask for. A word "flags" in the prompt's prose ("do not add "flags"") is not the shape.
  */
-export const asksForFlags = ({system, user}: PromptTemplates): boolean => /"flags"/.test(`${system}\n${user}`);
+export const asksForFlags = ({system, user}: PromptTemplates): boolean => /"flags"\s*:\s*\[/.test(`${system}\n${user}`);
 
 /** In one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
 function fill(template: string, values: Record<Placeholder, string>): string {

@@ -25,7 +25,8 @@ export interface Comparison {
   rulesMisapplied: Misapplied;
   /** The flags the item carries (accuracy, quality, prompt, safety review), each with its source. */
   flags: ItemFlag[];
-  /** The case study's notes on the trainee's score, when it names that score as a likely wrong one. */
+  /** The case study's notes on the trainee's score, when it names that score as a likely wrong one, each after the
+   *  note that answers it (which carries no score of its own). */
   likelyWrong: ItemNote[];
   teaches: string | null;
   /** Items to compare with: the one this is a twist of, and the case study's cross-references. */

@@ -6,7 +6,7 @@
 // lead and puts Next right after it. The case study's note is cut between sentences so that what is in view stays
 // within `inViewWords` (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
-import {verdictLabels, verdictPredicates, hasRubricRow} from "../engine/labels.js";
+import {verdictInListLabels, verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
 import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -39,8 +39,11 @@ export interface RulingWords {
   caseName: string;
   /** The sentence that teaches, as far as it shows before the folds. */
   sentence: NoteText | null;
-  /** The case study's notes on the trainee's score that are not whole in view: folded under `foldSummaries.rest`. */
+  /** The case study's notes on the trainee's score that are not whole in view: folded under `restSummary`. */
   rest: NoteText[];
+  /** The fold's summary: "Read the whole note"; the label of the note the lead answers where the fold holds it alone
+   *  ("Why raters give 2" under Calibration D's "The difference"). */
+  restSummary: string;
   /** The rule that settles the case, where the case study's ruling alone says what, not why (not on the edge-case
    *  map, whose line on the deciding rule says it). */
   why: RuleCitation | null;
@@ -132,7 +135,7 @@ export function rulingWords(
       .filter((note) => note.text !== feedback.sentence.text)
       .map((note) => ({label: note.label, text: note.text})),
   ];
-  const words: Omit<RulingWords, "inView" | "sentence" | "rest" | "ruleQuoted"> = {
+  const words: Omit<RulingWords, "inView" | "sentence" | "rest" | "restSummary" | "ruleQuoted"> = {
     distance: latest.distance,
     headline: verdictWords(latest, {retry: retried}),
     scores:
@@ -177,12 +180,14 @@ export function rulingWords(
   // says why not), else its first sentence, marked cut with "…". The whole notes (or the others) fold.
   // "Read the whole note" takes room only where other notes fold: a note cut to fit folds with them.
   const [head, ...others] = notes;
+  const answered = feedback.sentence.answers;
+  const restSummary = answered && others.length === 1 && others[0]!.label === answered ? answered : foldSummaries.rest;
   const budget =
     inViewWords -
     count(before_) -
     count(leadLines(false)) -
     count(belowNext(false)) -
-    (others.length ? wordCount(foldSummaries.rest) : 0);
+    (others.length ? wordCount(restSummary) : 0);
   let sentence: NoteText | null = head ?? null;
   let rest: NoteText[] = others;
   // A note that answers the one on the trainee's score is the turn itself: it shows whole.
@@ -203,7 +208,7 @@ export function rulingWords(
       ...before_,
       sentence && noteText(sentence),
       ...leadLines(quoted),
-      rest.length ? foldSummaries.rest : null,
+      rest.length ? restSummary : null,
       ...belowNext(quoted),
     ].filter((text): text is string => !!text);
   // Where the case study's ruling is terse (the rule is then named in view, after "Why:" or on the map's line), the
@@ -215,16 +220,19 @@ export function rulingWords(
     !!cited.sentence &&
     sentence === (head ?? null) &&
     count(shown(true)) - count([words.firstCheckNote, staleNote]) <= inViewWords;
-  return {...words, sentence, rest, ruleQuoted, inView: shown(ruleQuoted)};
+  return {...words, sentence, rest, restSummary, ruleQuoted, inView: shown(ruleQuoted)};
 }
 
 /**
  * A grouping difference in one sentence: how the ruling splits the trainee's line, or keeps a line whole, each ruled
  * line with its verdict, since the line a trainee ran into another is often the one that decides the score ("Formal
- * (not met)" inside "kurze, förmliche E-Mail"). A line the site reads in is marked so beside the sentence.
+ * (not met)" inside "kurze, förmliche E-Mail"). A line the site reads in says so after its verdict ("Into German (met;
+ * our reading)"), and the ruling says why under the sentence.
  */
 export function groupingSentence(difference: Extract<Feedback["differences"][number], {kind: "grouping"}>): string {
-  const named = difference.lines.map((line) => `${line.text} (${verdictLabels[line.ruled]})`);
+  const named = difference.lines.map(
+    (line) => `${line.text} (${verdictInListLabels[line.ruled]}${line.inferred ? "; our reading" : ""})`,
+  );
   if (difference.how === "splits") return `“${difference.yourWords}”: the ruling splits it into ${listWords(named)}.`;
   const pieces = [difference.yourWords, ...(difference.alongside ?? [])].map((words) => `“${words}”`);
   return pieces.length > 1

@@ -154,7 +154,7 @@ export function RulingRest({
   choices: {answered, before: beforeAnswer},
   feedback,
   derivation,
-  words: {deciding, rest, ruleQuoted, sentence},
+  words: {deciding, rest, restSummary, ruleQuoted, sentence},
 }: Ruling): HTMLElement {
   const before =
     beforeAnswer === null ? null : beforeAnswer ? compareScores(beforeAnswer.score, item.score) : undefined;
@@ -175,7 +175,7 @@ export function RulingRest({
     "div",
     {class: "ruling-rest"},
     // The whole note, when the lead shows it cut, is the first fold after Next (the Tab stop after the lead).
-    rest.length ? fold("note-rest", foldSummaries.rest, rest.map(Note)) : null,
+    rest.length ? fold("note-rest", restSummary, rest.map(Note)) : null,
     deciding ? DecidingRuleFeedback({feedback, words: deciding, quoted: ruleQuoted}) : null,
     RulingDifferences({
       feedback,

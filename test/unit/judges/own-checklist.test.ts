@@ -222,4 +222,17 @@ describe("one answer against its ruling", () => {
     expect(flagged.lines.some((entry) => entry.status === "missing")).toBe(false);
     expect([flagged.matching, flagged.ruledLines]).toEqual([2, 2]);
   });
+
+  it("holds a run whose prompt did not ask for flags to the line its flag would have covered", () => {
+    // The same Example 5 answer, its accuracy flag added unasked, under checklist-v1 (which asks for none): the line
+    // for what is not rated is missing, 2 of 3, and no flags are set against the ruling's.
+    const unasked = {
+      ...run([{case: "example-5", answer: {checklist: [percent, answerOnly], score: 5, flags: ["accuracy"]}}]),
+    };
+    const view = answerView(data({...unasked, prompt: "checklist-v1"}), 0, "example-5")!;
+    if (view.kind !== "answered") throw new Error("expected an answer");
+    expect(view.lines.filter((entry) => entry.status === "missing")).toHaveLength(1);
+    expect([view.matching, view.ruledLines]).toEqual([2, 3]);
+    expect(view.flags).toBeNull();
+  });
 });

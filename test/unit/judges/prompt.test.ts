@@ -4,7 +4,7 @@ import {describe, expect, it} from "vitest";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 import {readAnswer, judgeVerdicts} from "../../../lib/judges/answer.js";
 import {guidelineText} from "../../../lib/judges/guideline-text.js";
-import {judgeMessages, unknownPlaceholders, type PromptTemplates} from "../../../lib/judges/prompt.js";
+import {asksForFlags, judgeMessages, unknownPlaceholders, type PromptTemplates} from "../../../lib/judges/prompt.js";
 import {readPrompt} from "../../../lib/judges/prompts.node.js";
 import {guidelineVersions, loadGuideline} from "../../../lib/node/load.js";
 import {byId, items} from "./helpers.js";
@@ -108,6 +108,17 @@ describe("judgeMessages", () => {
       "Response",
     ]);
     expect(unknownPlaceholders(prompt.system + prompt.user)).toEqual([]);
+  });
+});
+
+describe("whether a prompt asks for flags", () => {
+  it("reads the answer's shape, the field with its list, and not the word in the prompt's prose", () => {
+    const asks = (system: string) => asksForFlags({system, user: "{{request}}"});
+    expect(asks('Answer with {"checklist": [], "score": 5, "flags": []}.')).toBe(true);
+    expect(asks('Answer with {"checklist": [], "score": 5, "flags" : [ "accuracy" ]}.')).toBe(true);
+    expect(asks('Answer with {"checklist": [], "score": 5}. Do not add "flags".')).toBe(false);
+    expect(asks('Answer with {"checklist": [], "score": 5}.\n- "flags": not wanted here.')).toBe(false);
+    expect(asks("Answer with the checklist and the score.")).toBe(false);
   });
 });
 

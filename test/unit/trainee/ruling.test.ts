@@ -211,6 +211,10 @@ describe("the ruling's first lines", () => {
     expect(calibrationD.rest).toEqual([
       {label: "Why raters give 2", text: "It looks like Example 6, the birthday poem, which scored 2."},
     ]);
+    // Its fold is named by the note it holds, the one the lead answers, not "Read the whole note".
+    expect(calibrationD.restSummary).toBe("Why raters give 2");
+    expect(calibrationD.inView).toContain("Why raters give 2");
+    expect(calibrationD.inView).not.toContain("Read the whole note");
     expect(wordCount(calibrationD.inView.join(" "))).toBeLessThanOrEqual(80);
   });
 
@@ -237,6 +241,23 @@ describe("a grouping in one sentence", () => {
     ).toBe("“kurze, förmliche”: the ruling splits it into Short (met) and Formal (not met).");
     expect(groupingSentence({kind: "grouping", yourWords: "kurze", how: "keeps", lines: [line("Short", "met")]})).toBe(
       "“kurze”: the ruling keeps it in one line, Short (met).",
+    );
+    // A verdict with a comma of its own is said as in a list; a line the site reads in says so (Edge case 3's
+    // "Into German", data/items/edge-3.md; Formal met with a small flaw is Calibration A's).
+    expect(
+      groupingSentence({
+        kind: "grouping",
+        yourWords: "Translate these six sentences into German",
+        how: "splits",
+        lines: [
+          {text: "Translate the six sentences", ruled: "partly", inferred: false, because: null},
+          {text: "Formal", ruled: "met-flaw", inferred: false, because: null},
+          {text: "Into German", ruled: "met", inferred: true, because: "The request states it."},
+        ],
+      }),
+    ).toBe(
+      "“Translate these six sentences into German”: the ruling splits it into Translate the six sentences " +
+        "(partly met), Formal (met with a small flaw) and Into German (met; our reading).",
     );
   });
 });

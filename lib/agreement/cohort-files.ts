@@ -292,8 +292,9 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       result.problems = collector.problems;
       result.more = collector.overflow;
       if (json.kind === "trainee") {
-        result.exportedAt = collector.exportedAt.get(result.name) ?? null;
-        result.record = collector.records.get(result.name)?.answers ?? null;
+        const kept = collector.records.get(result.name);
+        result.exportedAt = kept?.exportedAt ?? null;
+        result.record = kept?.answers ?? null;
       }
     } else {
       const utf8 = await isUtf8(file, options.signal);

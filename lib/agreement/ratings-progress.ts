@@ -116,7 +116,6 @@ export function readTraineeFile(
   collector.records.set(file, mine);
   // Taken once the file counts: a file left out names no rater.
   if (given === undefined) collector.unnamed.add(rater.value);
-  collector.exportedAt.set(file, imported.exportedAt);
   const item = itemChecker(itemIds);
   imported.progress.answers.forEach((answer, index) => {
     if (answer.attempt !== 1 || answer.mode !== undefined) return;

@@ -234,8 +234,6 @@ interface Pair {
 export class RatingsCollector {
   readonly ratings: CohortRating[] = [];
   private readonly listed: InputProblem[] = [];
-  /** Each trainee's export's time, by file (null for a bare record). */
-  readonly exportedAt = new Map<string, string | null>();
   /** Each trainee's file's rater, record and export time, by file (lib/agreement/ratings-progress.ts, recordOf). */
   readonly records = new Map<string, FileRecord>();
   /** The raters named after their files (a trainee's file with no name in it). */
@@ -341,7 +339,8 @@ export class RatingsCollector {
   private sayPair(pair: Pair): void {
     pair.said = true;
     if (pair.at >= this.listed.length) return;
-    const exported = {file: this.exportedAt.get(pair.file) ?? null, first: this.exportedAt.get(pair.first) ?? null};
+    const exportedAt = (file: string) => this.records.get(file)?.exportedAt ?? null;
+    const exported = {file: exportedAt(pair.file), first: exportedAt(pair.first)};
     this.listed[pair.at] = sameRatersProblem({
       file: pair.file,
       first: pair.first,

@@ -1,6 +1,6 @@
 // Node-only: the parameters' domains come from the zod schema (lib/authoring/parameter-domains.node.ts).
 import {thresholdTitle} from "./rule-change-words.js";
-import {dependence, type Dependence} from "./dependence.js";
+import {dependence, untestedThresholds, type Dependence} from "./dependence.js";
 import {ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Flag, Item} from "../authored/schemas/item.js";
@@ -136,8 +136,7 @@ export function untestedWarnings(
     });
   }
   // In the order the page and guideline:preview list them: parameters, rubric thresholds, rules.
-  for (const row of found.untested.thresholds) {
-    const {values, title} = found.thresholds.find((entry) => entry.row === row)!;
+  for (const {row, values, title} of untestedThresholds(found)) {
     const index = guideline.logic.rubric.rows.findIndex((entry) => entry.id === row);
     // The field is where it stands in the file; the threshold is named as the authors' page names it.
     warnings.push({

@@ -43,6 +43,12 @@ export interface Dependence {
   untested: {parameters: ParameterName[]; rules: string[]; thresholds: string[]};
 }
 
+const movesNone = (entry: {moved: readonly string[]}): boolean => entry.moved.length === 0;
+
+/** The rubric thresholds no worked case tests (`untested.thresholds`, whole: their titles and the values tried). */
+export const untestedThresholds = (found: Pick<Dependence, "thresholds">): ThresholdDependence[] =>
+  found.thresholds.filter(movesNone);
+
 function inItemOrder(prepared: PreparedBase, moved: ReadonlySet<string>): string[] {
   return prepared.items.filter((item) => moved.has(item.id)).map((item) => item.id);
 }
@@ -78,7 +84,7 @@ export function dependence(prepared: PreparedBase, domains: readonly ParameterDo
     return {row, title, current, values, moved};
   });
   const untested = <T>(entries: readonly (T & {moved: string[]})[], key: (entry: T) => string) =>
-    entries.filter((entry) => entry.moved.length === 0).map(key);
+    entries.filter(movesNone).map(key);
   return {
     version: base.version,
     parameters,

@@ -7,7 +7,7 @@ import {scoringOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
-import {compareAnswer, notesOnScore, type Comparison} from "./compare.js";
+import {compareAnswer, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
@@ -81,11 +81,10 @@ const lessonLabel = (lesson: NonNullable<Item["lesson"]>): string | null =>
   /^The (guideline|rubric), /.test(lesson.from) ? lesson.from : null;
 
 /**
- * The sentence the ruling leads with: the note on the trainee's score (the one that answers it, where one does), else
- * the case's own lesson.
+ * The sentence the ruling leads with: the first note on the trainee's score (`own`: the one that answers the note on
+ * it, where one does), else the case's own lesson.
  */
-function caseSentence(item: Item, trainee: Score, exact: boolean): Feedback["sentence"] {
-  const own = exact ? undefined : notesOnScore(item, trainee)[0];
+function caseSentence(item: Item, own: ItemNote | undefined): Feedback["sentence"] {
   if (own) return {text: own.text, label: own.label, terse: false, answers: own.answers ?? null};
   const lead = {terse: false, answers: null};
   if (item.teaches) return {...lead, text: item.teaches, label: "What it teaches"};
@@ -118,6 +117,13 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     return {text: line.text, ruled: line.verdict, inferred, because: inferred ? (line.because ?? null) : null};
   };
 
+  /** A grouping's ruled lines, and our reading where any of them is the site's (their becauses together). */
+  const read = (lines: GroupedLine[]) => {
+    const inferred = lines.filter((line) => line.inferred);
+    const because = inferred.flatMap((line) => (line.because ? [line.because] : [])).join(" ");
+    return {lines, inferred: inferred.length > 0, because: because || null};
+  };
+
   const differences: Difference[] = [];
   let matching = 0;
   const checklist = comparison.checklist;
@@ -137,13 +143,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
       });
     }
     for (const line of checklist.lines) {
-      const common = {
-        text: line.text,
-        ruled: line.ruled,
-        main: line.role === "main",
-        inferred: line.source === "inferred",
-        because: line.source === "inferred" ? (item.checklist[line.index]!.because ?? null) : null,
-      };
+      const common = {...grouped(line.index), main: line.role === "main"};
       if (line.status === "agree") matching += 1;
       else if (line.status === "verdict-differs")
         differences.push({
@@ -173,12 +173,8 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     }
     for (const [holder, inside] of splits) {
       const own = checklist.stepOne.listings[holder]!.match;
-      differences.push({
-        kind: "grouping",
-        yourWords: yourWords(holder),
-        how: "splits",
-        lines: [...(own.kind === "ruled" ? [own.index] : []), ...inside].map(grouped),
-      });
+      const lines = [...(own.kind === "ruled" ? [own.index] : []), ...inside].map(grouped);
+      differences.push({kind: "grouping", yourWords: yourWords(holder), alongside: [], how: "splits", ...read(lines)});
     }
     // A ruled line the trainee listed in pieces (or twice): its pieces said together, in one sentence, in the order of
     // their list. A piece that also holds other ruled lines is said by how the ruling splits it (above).
@@ -203,7 +199,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     for (const [of, pieces] of kept) {
       // A line listed twice in the same words is one piece.
       const [first, ...alongside] = [...new Set(pieces.sort((a, b) => a - b).map(yourWords))];
-      differences.push({kind: "grouping", yourWords: first!, alongside, how: "keeps", lines: [grouped(of)]});
+      differences.push({kind: "grouping", yourWords: first!, alongside, how: "keeps", ...read([grouped(of)])});
     }
   }
 
@@ -213,21 +209,11 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     : (deciding.lines.length
         ? deciding.lines
         : item.checklist.flatMap((line, index) => (line.rule === deciding.rule ? [index] : []))
-      ).map((index) => {
-        const line = item.checklist[index]!;
-        return {
-          text: line.text,
-          ruled: line.verdict,
-          main: line.role === "main",
-          inferred: line.source === "inferred",
-          because: line.source === "inferred" ? (line.because ?? null) : null,
-          rule: cite(index),
-        };
-      });
+      ).map((index) => ({...grouped(index), main: item.checklist[index]!.role === "main", rule: cite(index)}));
   const decidingIndex = item.checklist.findIndex((line) => line.rule === deciding.rule);
   const picked = options.decidingPick;
-  // The ruling speaks of the latest attempt: the case study's notes on its score lead.
-  const ownNotes = notesOnScore(item, latest.score);
+  // The ruling speaks of the latest attempt (the one compared): the case study's notes on its score lead.
+  const ownNotes = comparison.likelyWrong;
 
   return {
     score,
@@ -236,7 +222,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
       .slice(1)
       .map((answer) => ({attempt: answer.attempt, score: compareScores(answer.score, item.score)})),
     caseName: item.title,
-    sentence: caseSentence(item, latest.score, latestScore.distance === "exact"),
+    sentence: caseSentence(item, latestScore.distance === "exact" ? undefined : ownNotes[0]),
     scoreOnly: !comparison.checklist,
     differences,
     matching,
@@ -320,10 +306,13 @@ export type Difference =
        */
       kind: "grouping";
       yourWords: string;
-      /** "keeps": the trainee's other pieces of that one ruled line, after `yourWords` (their first). */
-      alongside?: string[];
+      /** "keeps": the trainee's other pieces of that one ruled line, after `yourWords` (their first); else none. */
+      alongside: string[];
       how: "splits" | "keeps";
       lines: GroupedLine[];
+      /** Any of `lines` is the site's reading, and why (their becauses together). */
+      inferred: boolean;
+      because: string | null;
     }
   | {
       /** Their main task is another line, or none; `listed`: whether they listed the ruled main task at all. */
@@ -335,7 +324,7 @@ export type Difference =
       rule: RuleCitation;
     };
 
-/** A ruled line named in a grouping: its text, its verdict, and whether the site reads it in (with why). */
+/** A ruled line as a ruling names it: its text, its verdict, and whether the site reads it in (with why). */
 export interface GroupedLine {
   text: string;
   ruled: Verdict;
@@ -344,11 +333,4 @@ export interface GroupedLine {
 }
 
 /** A line that sets the score, for a trainee who gave a score alone: what they would have had to see. */
-export interface DecidingLine {
-  text: string;
-  ruled: Verdict;
-  main: boolean;
-  inferred: boolean;
-  because: string | null;
-  rule: RuleCitation;
-}
+export type DecidingLine = GroupedLine & {main: boolean; rule: RuleCitation};

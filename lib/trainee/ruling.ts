@@ -234,10 +234,8 @@ export function groupingSentence(difference: Extract<Feedback["differences"][num
     (line) => `${line.text} (${verdictInListLabels[line.ruled]}${line.inferred ? "; our reading" : ""})`,
   );
   if (difference.how === "splits") return `“${difference.yourWords}”: the ruling splits it into ${listWords(named)}.`;
-  const pieces = [difference.yourWords, ...(difference.alongside ?? [])].map((words) => `“${words}”`);
-  return pieces.length > 1
-    ? `${listWords(pieces)}: the ruling keeps them in one line, ${named[0]}.`
-    : `${pieces[0]}: the ruling keeps it in one line, ${named[0]}.`;
+  const pieces = [difference.yourWords, ...difference.alongside].map((words) => `“${words}”`);
+  return `${listWords(pieces)}: the ruling keeps ${pieces.length > 1 ? "them" : "it"} in one line, ${named[0]}.`;
 }
 
 // What the folded rest shows, beyond lib/trainee/feedback.ts's order: which notes wait for a twist, which

@@ -64,7 +64,7 @@ import {scoreText, originTag} from "../lib/trainee/words.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {describeFinding} from "../lib/authoring/completeness-words.js";
 import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js";
-import type {Dependence} from "../lib/authoring/dependence.js";
+import {untestedThresholds, type Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
 import {readerStanding, ruleName, ruleNamesInList, thresholdsBent, verdictLabels} from "../lib/engine/labels.js";
@@ -839,9 +839,7 @@ export function Untested({
   const {parameters, rules} = found.untested;
   const untested = [
     ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
-    ...found.untested.thresholds.map(
-      (row) => `the rubric's “${thresholdTitle(row, found.thresholds.find((entry) => entry.row === row)!.title)}”`,
-    ),
+    ...untestedThresholds(found).map(({row, title}) => `the rubric's “${thresholdTitle(row, title)}”`),
     ...rules.map((rule) => `the rule ${rule}`),
   ];
   const them = untested.length === 1 ? "it" : "any of them";

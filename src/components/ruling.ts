@@ -335,16 +335,8 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
         ],
         cite(difference.rule),
       );
-    case "grouping": {
-      // A ruled line the site reads in is named in the sentence like the others: our reading is said under it, with
-      // why (the case study rules Edge case 3's main task alone; "Into German" is ours).
-      const inferred = difference.lines.filter((line) => line.inferred);
-      const because = inferred.flatMap((line) => (line.because ? [line.because] : [])).join(" ");
-      return DifferenceEntry([groupingSentence(difference)], {
-        reading: OurReading({inferred: inferred.length > 0, because: because || null}),
-        rule: null,
-      });
-    }
+    case "grouping":
+      return item([groupingSentence(difference)], null);
     case "extra":
       return item(
         [

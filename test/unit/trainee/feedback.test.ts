@@ -185,11 +185,14 @@ describe("the lines where the checklist differs", () => {
       {
         kind: "grouping",
         yourWords: "kurze, förmliche",
+        alongside: [],
         how: "splits",
         lines: [
           {text: "Short", ruled: "met", inferred: false, because: null},
           {text: "Formal", ruled: "not-met", inferred: false, because: null},
         ],
+        inferred: false,
+        because: null,
       },
     ]);
   });
@@ -218,6 +221,8 @@ describe("the lines where the checklist differs", () => {
         alongside: ["this article", "on city bike-sharing"],
         how: "keeps",
         lines: [{text: example2.checklist[0]!.text, ruled: "met", inferred: false, because: null}],
+        inferred: false,
+        because: null,
       },
     ]);
     expect(groupingSentence(groupings[0] as Extract<(typeof groupings)[number], {kind: "grouping"}>)).toBe(
@@ -236,11 +241,15 @@ describe("the lines where the checklist differs", () => {
     expect(grouping).toEqual({
       kind: "grouping",
       yourWords: "Translate these six sentences into German",
+      alongside: [],
       how: "splits",
       lines: [
         {text: "Translate the six sentences", ruled: "partly", inferred: false, because: null},
         {text: "Into German", ruled: "met", inferred: true, because: edge3.checklist[1]!.because},
       ],
+      // Our reading is said under the sentence, with why.
+      inferred: true,
+      because: edge3.checklist[1]!.because,
     });
   });
 

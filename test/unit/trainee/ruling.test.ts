@@ -231,21 +231,24 @@ describe("a grouping in one sentence", () => {
   it("names each ruled line with its verdict, where the ruling splits a line or keeps one whole", () => {
     // Example 3 (the case study: "Short met; formal not met"): the trainee's one line held both.
     const line = (text: string, ruled: "met" | "not-met") => ({text, ruled, inferred: false, because: null});
+    const rest = {alongside: [], inferred: false, because: null};
     expect(
       groupingSentence({
+        ...rest,
         kind: "grouping",
         yourWords: "kurze, förmliche",
         how: "splits",
         lines: [line("Short", "met"), line("Formal", "not-met")],
       }),
     ).toBe("“kurze, förmliche”: the ruling splits it into Short (met) and Formal (not met).");
-    expect(groupingSentence({kind: "grouping", yourWords: "kurze", how: "keeps", lines: [line("Short", "met")]})).toBe(
-      "“kurze”: the ruling keeps it in one line, Short (met).",
-    );
+    expect(
+      groupingSentence({...rest, kind: "grouping", yourWords: "kurze", how: "keeps", lines: [line("Short", "met")]}),
+    ).toBe("“kurze”: the ruling keeps it in one line, Short (met).");
     // A verdict with a comma of its own is said as in a list; a line the site reads in says so (Edge case 3's
     // "Into German", data/items/edge-3.md; Formal met with a small flaw is Calibration A's).
     expect(
       groupingSentence({
+        ...rest,
         kind: "grouping",
         yourWords: "Translate these six sentences into German",
         how: "splits",

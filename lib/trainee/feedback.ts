@@ -124,6 +124,14 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     return {lines, inferred: inferred.length > 0, because: because || null};
   };
 
+  const deciding = decidingRule(item, derivation, guideline.logic);
+  // A case decided by a thing that is not an instruction here (accuracy, naturalness, a request inside pasted text):
+  // a trainee who marks its main task, ruled met, lower has held that thing against it, so its rule is the one cited
+  // (The main task's sentence says how to list the line, not why it is met).
+  const notCounted = item.checklist.findIndex((line) => line.role === "candidate" && line.rule === deciding.rule);
+  const heldAgainst = (line: {role: string; index: number}, yours: string) =>
+    line.role === "main" && notCounted >= 0 && item.checklist[line.index]!.verdict === "met" && yours !== "met";
+
   const differences: Difference[] = [];
   let matching = 0;
   const checklist = comparison.checklist;
@@ -151,7 +159,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           ...common,
           yourWords: yourWords(line.trainee!.line),
           yours: line.trainee!.verdict!,
-          rule: cite(line.index),
+          rule: heldAgainst(line, line.trainee!.verdict!) ? cite(notCounted) : cite(line.index),
         });
       else if (line.status === "missing") {
         const inside = insideOf(line.index);
@@ -203,7 +211,6 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     }
   }
 
-  const deciding = decidingRule(item, derivation, guideline.logic);
   const decidingLines: DecidingLine[] = comparison.checklist
     ? []
     : (deciding.lines.length

@@ -155,6 +155,42 @@ describe("the lines where the checklist differs", () => {
     });
   });
 
+  it("cites, for a main task ruled met and marked lower, the thing the case turns on that is not an instruction", () => {
+    // Example 5 is decided by What you are rating (the case study's "5 + accuracy flag"): a trainee who marks the main
+    // task not met for the wrong answer is told why it is met, not how to list a main task.
+    const example5 = item("example-5");
+    const question = mark(example5, "what is 15% of 80?");
+    const justAnswer = mark(example5, "Just the answer, no explanation");
+    const rules = (id: string, lines: TraineeLine[]) =>
+      feedback(id, [answer(id, 1, lines)]).differences.flatMap((difference) =>
+        difference.kind === "verdict" ? [[difference.text, difference.rule.title, difference.rule.sentence]] : [],
+      );
+    expect(rules("example-5", [line(question, "not-met", true), line(justAnswer, "partly")])).toEqual([
+      [
+        "Answer what 15% of 80 is",
+        "What you are rating",
+        "If you notice a factual error, flag it in the accuracy field, but don't lower this score for it.",
+      ],
+      // Any other line keeps its own rule: nothing says the accuracy was held against it.
+      ["Just the answer, no explanation", '"Only" and "just"', expect.any(String)],
+    ]);
+    // Edge case 10 turns on naturalness, in the guideline's words for it.
+    const edge10 = item("edge-10");
+    expect(rules("edge-10", [line(mark(edge10, "tips för att sova bättre"), "partly", true)])).toEqual([
+      [
+        "Give three tips for sleeping better",
+        "What you are rating",
+        "You are not rating whether it is correct, well written, or natural-sounding; those are separate dimensions.",
+      ],
+    ]);
+    // A case decided by an instruction keeps the main task's own rule.
+    expect(rules("example-3", [line(main, "not-met", true)])[0]).toEqual([
+      "Write an email to the landlady, Frau Berger, about the broken heating",
+      "The main task",
+      expect.any(String),
+    ]);
+  });
+
   it("says a main task left unchosen once, and a main task not listed once", () => {
     const unchosen = feedback("example-3", [answer("example-3", 3, [line(main, "met"), line(formal, "not-met")])]);
     expect(unchosen.differences.map((difference) => difference.kind)).toEqual(["main", "missing"]);

@@ -26,7 +26,8 @@ export interface Comparison {
   /** The flags the item carries (accuracy, quality, prompt, safety review), each with its source. */
   flags: ItemFlag[];
   /** The case study's notes on the trainee's score, when it names that score as a likely wrong one, each after the
-   *  note that answers it (which carries no score of its own). */
+   *  note that answers it (which carries no score of its own); where it has none on that score, those on the score
+   *  nearest theirs on the way to the ruled one (lib/trainee/compare.ts notesOnTheWay). */
   likelyWrong: ItemNote[];
   teaches: string | null;
   /** Items to compare with: the one this is a twist of, and the case study's cross-references. */
@@ -44,6 +45,23 @@ export function notesOnScore(item: Pick<Item, "notes">, score: Score): ItemNote[
       const answer = item.notes.find((other) => other.answers === note.label);
       return answer ? [answer, note] : [note];
     });
+}
+
+/**
+ * The notes for a trainee's score: those on it, else those on the nearest score between it and the ruled one, which
+ * argue against theirs all the more. Calibration A scored 2 reads "Why not 3" (Frau Berger would not read Viele Grüße
+ * as informal), the argument a trainee who took the register as broken needs, where the case study wrote nothing on
+ * 2. None for a right score, or past the ruled one.
+ */
+export function notesOnTheWay(item: Pick<Item, "notes" | "score">, score: Score): ItemNote[] {
+  const own = notesOnScore(item, score);
+  const ruled = item.score;
+  if (own.length || score === ruled || score === "n/a" || ruled === "n/a") return own;
+  for (let step = Math.sign(ruled - score), at = score + step; at !== ruled; at += step) {
+    const notes = notesOnScore(item, at);
+    if (notes.length) return notes;
+  }
+  return [];
 }
 
 /** Everything the Check shows for one answer. Pure: the page renders it. */
@@ -72,7 +90,7 @@ export function compareAnswer(
     checklist: hasChecklist ? compareChecklist(item, answer.checklist!) : null,
     rulesMisapplied: rulesMisapplied(item, answer, () => decidingRule(item, derivation, scoring.logic.data).rule),
     flags: item.flags,
-    likelyWrong: notesOnScore(item, answer.score),
+    likelyWrong: notesOnTheWay(item, answer.score),
     teaches: item.teaches ?? null,
     links,
   };

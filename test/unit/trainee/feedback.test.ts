@@ -52,6 +52,23 @@ describe("the sentence the ruling leads with", () => {
     expect(at3.notes.own).toEqual([]);
   });
 
+  it("is the case study's note on the nearest score on the way to the ruled one, where it wrote none on theirs", () => {
+    // Calibration A (ruled 4) has notes on 5 and 3: scored 2 or 1, "Why not 3" argues against theirs all the more.
+    const labels = (id: string, score: Score) => feedback(id, [answer(id, score)]).notes.own.map((note) => note.label);
+    expect(labels("calibration-a", 2)).toEqual(["Why not 3"]);
+    expect(labels("calibration-a", 1)).toEqual(["Why not 3"]);
+    expect(feedback("calibration-a", [answer("calibration-a", 2)]).sentence).toMatchObject({label: "Why not 3"});
+    // Calibration D (ruled 5) scored 1: the note on 2, after the one that answers it.
+    expect(labels("calibration-d", 1)).toEqual(["The difference", "Why raters give 2"]);
+    // Calibration C (ruled 1) scored 3: the note on 2; its note on n/a is on no way between scores.
+    expect(labels("calibration-c", 3)).toEqual(["Why not 2"]);
+    // No note between theirs and the ruled score: none (Calibration D scored 3, 4); a note on their score stays theirs.
+    expect(labels("calibration-d", 3)).toEqual([]);
+    expect(labels("calibration-b", 1)).toEqual(["Why not 1"]);
+    expect(labels("calibration-b", 5)).toEqual(["Why raters give 3", "Why not 3 like Example 4"]);
+    expect(labels("calibration-c", "n/a")).toEqual(['Why not "not applicable"']);
+  });
+
   it("is what the case teaches when the case study wrote no note on that score, or the score is right", () => {
     expect(feedback("calibration-a", [answer("calibration-a", 4)]).sentence).toEqual({
       terse: false,

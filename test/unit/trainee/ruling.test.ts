@@ -158,12 +158,13 @@ describe("the ruling's first lines", () => {
   });
 
   it("list the whole note's fold after the lead's last lines, where the page shows it, below Next", () => {
-    // Calibration A scored 1 on the first Check: what it teaches, cut to its first sentence; the rest folds.
+    // Calibration A scored 1 on the first Check: the note on 3, the nearest on the way to 4, cut to its first sentence
+    // (it has no turn); the rest folds.
     const words = rulingWords(item("calibration-a"), feedback("calibration-a", [answer("calibration-a", 1)]), {
       firstCheck: true,
     });
     expect(words.inView.slice(3)).toEqual([
-      'What it teaches: The line between a small flaw and "not met" for style instructions. …',
+      "Why not 3: Frau Berger wouldn't read Viele Grüße as informal, because it's common in professional email. …",
       "What decides it: “Formal” is met, with a small flaw.",
       "Your first answer is the one recorded; a retry shows beside it.",
       "Read the whole note",

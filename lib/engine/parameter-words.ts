@@ -64,19 +64,28 @@ export interface LinkOffer {
   phrase: string;
   to: string;
   other: {name: ParameterName; to: string; value: ParameterValue};
-  /** The value to set both to (this control's), or null when the other already has it or cannot take it. */
+  /**
+   * The value to set the other to (this control's), or null when the other already has it or cannot take it, or when
+   * only the other was changed from the version: offered there, it would undo that change.
+   */
   offer: ParameterValue | null;
+  /** The other can take this control's value. */
+  settable: boolean;
   /** The thresholds that make one's phrase read otherwise than the other's, whatever their values: row 3's share at
    *  0.6 makes counting's "at least half" 60%, where the main task's is still half. */
   bent: RowThreshold[];
 }
 
-/** The link a parameter's control shows, given the candidate's parameters; null for a parameter with no link. */
+/**
+ * The link a parameter's control shows, given the candidate's parameters and the version's own (`base`); null for a
+ * parameter with no link.
+ */
 export function linkOf(
   logic: ParameterSource,
   name: ParameterName,
   parameters: ParameterValues,
   accepts: (name: ParameterName, value: ParameterValue) => boolean,
+  base: ParameterValues,
 ): LinkOffer | null {
   const link = logic.linked.find((entry) => entry.members.some((member) => member.name === name));
   if (!link) return null;
@@ -84,13 +93,16 @@ export function linkOf(
   const other = link.members.find((member) => member.name !== name)!;
   const value = declaredValue(parameters, name);
   const otherValue = declaredValue(parameters, other.name);
+  const settable = accepts(other.name, value);
+  const changed = (member: ParameterName) => declaredValue(parameters, member) !== declaredValue(base, member);
   const bentSelf = thresholdsBent(logic, {parameter: name, value: String(value)});
   const bentOther = thresholdsBent(logic, {parameter: other.name, value: String(otherValue)});
   return {
     phrase: link.phrase,
     to: self.to,
     other: {name: other.name, to: other.to, value: otherValue},
-    offer: value !== otherValue && accepts(other.name, value) ? value : null,
+    offer: value !== otherValue && settable && !(changed(other.name) && !changed(name)) ? value : null,
+    settable,
     bent: [
       ...bentSelf.filter((entry) => !bentOther.includes(entry)),
       ...bentOther.filter((e) => !bentSelf.includes(e)),
@@ -104,8 +116,8 @@ export function linkOf(
  * ("the share of the other instructions met that a 3 needs is 0.6").
  */
 export function linkStanding(link: LinkOffer, value: ParameterValue): string {
-  if (link.offer !== null) return "The two now differ.";
-  if (value !== link.other.value) return "The other has no such value, so they cannot be set alike.";
+  if (value !== link.other.value)
+    return link.settable ? "The two now differ." : "The other has no such value, so they cannot be set alike.";
   if (!link.bent.length) return "The two agree.";
   const set = link.bent.map(
     (threshold) =>

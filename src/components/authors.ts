@@ -417,7 +417,7 @@ function ParameterField(
             el("option", {value: String(option), selected: option === value}, wordsThenValue(words, option)),
           ),
         );
-  const found = linkOf(logic, domain.name, current, accepts(domains));
+  const found = linkOf(logic, domain.name, current, accepts(domains), guideline.parameters);
   const changed = value !== versionValue;
   const rules = rulesReading(domain, guideline);
   return el(
@@ -519,7 +519,7 @@ function parameterParts({
       key: [
         version.version,
         current[domain.name],
-        linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
+        linkOf(version.logic, domain.name, current, accepts(data.domains), version.parameters)?.other.value,
         refused?.key === domain.name ? [refused.text, refused.message] : null,
         // A row threshold set otherwise rewords its values and its link's note.
         thresholdsBent(view.candidateRules.logic.data)

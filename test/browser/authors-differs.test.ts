@@ -137,6 +137,13 @@ describe("the linked parameters", () => {
     const offer = field("counting").getByRole("button", {name: /^Change both/});
     await offer.waitFor();
     expect(await main.inputValue()).toBe("at-least-half");
+    // The main task's control, unchanged, offers nothing: setting counting to match it would undo the change.
+    expect(
+      await field("mainPartThreshold")
+        .getByRole("button", {name: /^Change both/})
+        .count(),
+    ).toBe(0);
+    expect(await field("mainPartThreshold").locator(".parameter-link").innerText()).toContain("The two now differ.");
     await offer.click();
     await expect.poll(() => main.inputValue()).toBe("more-than-half");
     await expect

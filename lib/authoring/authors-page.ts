@@ -42,6 +42,7 @@ import {
   parseRuleChange,
   rubricKey,
   rulesToReword,
+  thresholdKey,
   withRuleChange,
   type LevelToReword,
   type RuleChange,
@@ -419,7 +420,12 @@ export function authorsModel(
           const change = parseRuleChange(`${action.key}=${action.text}`, logic);
           return choose(state, {...choice, changes: withRuleChange(choice.changes, change, logic)});
         } catch (problem) {
-          return refuse(state, action.key, action.text, problem);
+          // A row's threshold typed out of range: the cases shown stay those of its value before, as a parameter's.
+          const row = view(choice).candidateRules.logic.data.rubric.rows.find(
+            (entry) => thresholdKey(entry.id) === action.key,
+          );
+          const still = row?.threshold ? `: the cases below are still for ${row.threshold.value}` : "";
+          return refuse(state, action.key, action.text, problem, still);
         }
       case "drop change":
         return choose(state, {...choice, changes: choice.changes.filter((entry) => changeKey(entry) !== action.key)});

@@ -1358,7 +1358,12 @@ function Clauses(shown: Shown, place: Place): HTMLElement {
         {"type": "button", "class": "button secondary", "data-action": "undo-changes", "hidden": !now.changes.length},
         "Undo every clause and row change",
       ),
-      el("p", {class: "field-error", role: "alert", hidden: !refused}, refused?.message),
+      // A row's threshold refused is said beside its field (ThresholdRows).
+      el(
+        "p",
+        {class: "field-error", role: "alert", hidden: !refused || refused.key.startsWith(`${rubricKey}.`)},
+        refused?.message,
+      ),
       fields,
       echo,
     ),
@@ -1450,7 +1455,8 @@ function ThresholdRows(
     if (!row.threshold) return [];
     const key = thresholdKey(row.id);
     const id = settingId(key);
-    const value = refused?.key === key ? refused.text : settingValue(changes, key) || String(row.threshold.value);
+    const typed = refused?.key === key ? refused : null;
+    const value = typed ? typed.text : settingValue(changes, key) || String(row.threshold.value);
     const changed = changes.some((entry) => entry.key === key);
     return [
       el(
@@ -1464,7 +1470,8 @@ function ThresholdRows(
           "max": row.threshold.max,
           "step": row.threshold.type === "count" ? 1 : 0.05,
           value,
-          "aria-describedby": `${id}-about`,
+          "aria-describedby": typed ? `${id}-error ${id}-about` : `${id}-about`,
+          "aria-invalid": typed ? "true" : null,
           "data-setting": key,
         }),
         el(
@@ -1473,6 +1480,8 @@ function ThresholdRows(
           `${row.threshold.description} Accepts ${describeThreshold(row.threshold)}; ` +
             `${version.version} has ${row.threshold.value}.`,
         ),
+        // Beside its field: said at the top of the panel, above every rule's fold, it was out of sight.
+        typed ? el("p", {id: `${id}-error`, class: "field-error", role: "alert"}, typed.message) : null,
       ),
     ];
   });

@@ -118,6 +118,37 @@ describe("what differs, on /authors", () => {
   });
 });
 
+describe("a row's threshold typed out of its range", () => {
+  it("is refused beside its field, in view, with what the cases below are still for", async () => {
+    // guideline/v2/logic.yaml: "How many small flaws a 4 allows" takes a whole number from 1 to 5; v2 has 1. The
+    // refusal was said at the top of the panel, above every rule's fold, out of sight of the field.
+    const page = await openAuthors("");
+    await page.locator("details.clause-rule > summary", {hasText: "The rubric's rows with a threshold"}).click();
+    const flaws = page.getByLabel("How many small flaws a 4 allows (rubric.one-small-flaw)", {exact: true});
+    await flaws.fill("6");
+    await flaws.press("Tab");
+    const row = page.locator('.clause-field[data-row="one-small-flaw"]');
+    const error = row.locator(".field-error");
+    await error.waitFor();
+    const message =
+      'rubric.one-small-flaw: expected a whole number from 1 to 5, got "6": the cases below are still for 1';
+    expect(await error.innerText()).toBe(message);
+    expect(await flaws.getAttribute("aria-invalid")).toBe("true");
+    expect(await flaws.evaluate((input) => (input as HTMLInputElement).ariaDescribedByElements?.[0]?.id)).toBe(
+      await error.getAttribute("id"),
+    );
+    const [box, viewport] = [(await error.boundingBox())!, page.viewportSize()!];
+    expect(box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    // Said once: the panel's own line stays hidden.
+    expect(await page.locator(".clause-panel > .field-error").isHidden()).toBe(true);
+    await flaws.fill("2");
+    await flaws.press("Tab");
+    await error.waitFor({state: "detached"});
+    expect(await flaws.getAttribute("aria-invalid")).toBeNull();
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe("the linked parameters", () => {
   it("are said on both controls, named in words first, with an offer that changes both", async () => {
     const page = await openAuthors("");

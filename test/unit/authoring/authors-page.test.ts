@@ -331,6 +331,21 @@ describe("a control's value", () => {
     expect(model.update(refused, {kind: "parameter text", name: "partlyWeight", text: "0.5"}).refused).toBeNull();
   });
 
+  it("a row's threshold typed out of its range: refused with what the cases below are still for", () => {
+    // guideline/v2/logic.yaml: "How many small flaws a 4 allows" takes a whole number from 1 to 5; v2 has 1.
+    const {model, state} = open();
+    for (const text of ["6", "0", "1.5"])
+      expect(model.update(state, {kind: "setting", key: "rubric.one-small-flaw", text}).refused).toEqual({
+        key: "rubric.one-small-flaw",
+        text,
+        message: `rubric.one-small-flaw: expected a whole number from 1 to 5, got "${text}": the cases below are still for 1`,
+      });
+    const two = model.update(state, {kind: "setting", key: "rubric.one-small-flaw", text: "2"});
+    expect(model.update(two, {kind: "setting", key: "rubric.one-small-flaw", text: "9"}).refused?.message).toMatch(
+      /still for 2$/,
+    );
+  });
+
   it("a clause's menu given a verdict it has no such: refused naming the valid ones", () => {
     const {model, state} = open();
     const refused = model.update(state, {kind: "setting", key: "numbers.ceiling-needs-one", text: "sometimes"});

@@ -25,6 +25,11 @@ export interface ReviewEntry {
   answers: ReviewAnswer[];
   /** The rules to look at: those the missed answers got wrong (a wrong score alone: the deciding rule), no repeats. */
   rules: ChecklistRuleId[];
+  /**
+   * Where its ruling is read: null for its part's page, where the walk answered it; else the self-check pool whose
+   * first run did (the part's page shows no ruling to a case it has no answer to).
+   */
+  pool: string | null;
 }
 
 /**
@@ -32,11 +37,12 @@ export interface ReviewEntry {
  * every case in walking order.
  */
 export function reviewList(
-  groups: readonly {mode: Mode; rows: readonly ResultRow[]}[],
+  groups: readonly {mode: Mode; rows: readonly ResultRow[]; pool?: string}[],
   order: readonly Pick<Item, "id">[],
 ): ReviewEntry[] {
   const byId = new Map<string, ReviewEntry>();
-  for (const {mode, rows} of groups)
+  const walked = new Set(groups.flatMap((group) => (group.mode === "walk" ? group.rows.map((row) => row.id) : [])));
+  for (const {mode, rows, pool} of groups)
     for (const row of rows) {
       if (row.score.distance === "exact") continue;
       const entry = byId.get(row.id) ?? {
@@ -46,6 +52,7 @@ export function reviewList(
         distance: row.score.distance,
         answers: [],
         rules: [],
+        pool: walked.has(row.id) ? null : (pool ?? null),
       };
       if (row.score.distance === "two-or-more-off") entry.distance = "two-or-more-off";
       entry.answers.push({mode, trainee: row.trainee, score: row.score});

@@ -60,7 +60,7 @@ export function DistanceFigures(
 
 function RulesTable(
   rules: readonly RuleCount[],
-  {ctx, caption, answered}: {ctx: ResultsContext; caption: string; answered: number},
+  {ctx, pool, caption, answered}: {ctx: ResultsContext; pool: string | null; caption: string; answered: number},
 ): HTMLElement {
   if (!rules.length) return el("p", {}, noRuleMisappliedWords(answered));
   const most = rules[0]!.items.length;
@@ -79,7 +79,7 @@ function RulesTable(
           }),
           String(entry.items.length),
         ),
-        entry.items.map((id, index) => [index ? ", " : "", CaseLink({id, ctx})]),
+        entry.items.map((id, index) => [index ? ", " : "", CaseLink({id, ctx, pool})]),
         fromChecklistWords(entry),
       ]),
     },
@@ -88,7 +88,7 @@ function RulesTable(
   );
 }
 
-function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLElement {
+function CasesTable(group: ResultGroup, {ctx, pool}: {ctx: ResultsContext; pool: string | null}): HTMLElement {
   return el(
     "details",
     {class: "cases-detail"},
@@ -99,7 +99,7 @@ function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLEleme
         rows: group.rows.map((row) => {
           const under = describeScoredUnder(row.scoredUnder, ctx.guideline.version);
           return [
-            [CaseLink({id: row.id, ctx}), under ? el("span", {class: "muted"}, ` (${under})`) : null],
+            [CaseLink({id: row.id, ctx, pool}), under ? el("span", {class: "muted"}, ` (${under})`) : null],
             scoreText(row.trainee),
             scoreText(row.ruled),
             el(
@@ -120,12 +120,15 @@ function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLEleme
 export function GroupSection({
   group,
   ctx,
+  pool = null,
   id,
   title,
   lead,
 }: {
   group: ResultGroup;
   ctx: ResultsContext;
+  /** The self-check pool the group is the first run of; null for the walk. Its cases link to that run. */
+  pool?: string | null;
   id: string;
   title: string;
   lead: Child;
@@ -145,6 +148,7 @@ export function GroupSection({
       ),
       RulesTable(group.rulesMisapplied, {
         ctx,
+        pool,
         caption: `Rules misapplied, most often first (${title.toLowerCase()})`,
         answered: group.answered,
       }),
@@ -154,7 +158,7 @@ export function GroupSection({
         el("summary", {}, "Score by score: your score against the ruled score"),
         MatrixChart({matrix: group.matrix, itemsById: ctx.itemsById}, {id: `${id}-matrix`}),
       ),
-      CasesTable(group, {ctx}),
+      CasesTable(group, {ctx, pool}),
     ],
   });
 }

@@ -4,6 +4,7 @@ import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.j
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {namedRule} from "../lib/trainee/results.js";
+import {poolHref} from "../lib/trainee/self-check-pool.js";
 import type {PartRef, WalkParts} from "../lib/site/part-refs.js";
 import {el, fragment} from "./dom.js";
 
@@ -22,9 +23,14 @@ export interface ResultsContext {
 export const PartLink = (part: PartRef, text = `Part ${part.number}`): HTMLElement =>
   el("a", {href: `.${part.path}`}, text);
 
-export const CaseLink = ({id, ctx}: {id: string; ctx: ResultsContext}): HTMLElement => {
+/**
+ * A case by its label, linked to where its ruling is read: its part's page, or, for a case answered in a self-check
+ * pool's first run alone (`pool`), that run, where it is ruled (its part's page shows none to a case not scored there).
+ */
+export const CaseLink = ({id, ctx, pool = null}: {id: string; ctx: ResultsContext; pool?: string | null}) => {
   const item = ctx.itemsById.get(id)!;
-  return el("a", {href: itemHref(item.id, ctx.itemPages)}, itemLabel(item));
+  const href = pool === null ? itemHref(item.id, ctx.itemPages) : `${poolHref({id: pool}, 1)}#${item.id}`;
+  return el("a", {href}, itemLabel(item));
 };
 
 /** A rule by its title, linked to the guideline; a rule the guideline lacks, as plain words. */

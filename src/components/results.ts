@@ -184,6 +184,7 @@ function SelfCheckSections(
     return GroupSection({
       group,
       ctx,
+      pool: group.pool,
       id,
       title,
       lead: [
@@ -404,7 +405,7 @@ function ReviewItem(entry: ReviewEntry, {ctx}: {ctx: ResultsContext}): HTMLEleme
       el(
         "span",
         {class: "review-case"},
-        CaseLink({id: entry.id, ctx}),
+        CaseLink({id: entry.id, ctx, pool: entry.pool}),
         el("span", {class: "review-scores"}, ` — ${describeReviewScores(entry)}`),
       ),
       entry.rules.length

@@ -108,6 +108,34 @@ describe("what the page says to do", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("links a case answered in the self-check alone to that run, where its ruling shows, not to its part's page", async () => {
+    // A rater who took the blind self-check only: Calibration B, ruled 2, scored 3. On /calibration it is not scored,
+    // so shows no ruling (an experienced rater's walk found "Not scored yet" there); the run's page rules it.
+    const page = await openWith(
+      serializeProgress(
+        answered([
+          ["calibration-a", 4, {mode: "self-check"}],
+          ["calibration-b", 3, {mode: "self-check"}],
+          ["calibration-c", 1, {mode: "self-check"}],
+          ["calibration-d", 5, {mode: "self-check"}],
+          ["calibration-d-twist", 2, {mode: "self-check"}],
+        ]),
+      ),
+    );
+    const link = review(page).locator(".review-case a");
+    expect(await link.evaluateAll((links) => links.map((each) => each.getAttribute("href")))).toEqual([
+      "./self-check?pool=calibration&run=1#calibration-b",
+    ]);
+    // The self-check's own table links there too.
+    const table = page.getByRole("region", {name: /self-check/i}).getByRole("link", {name: "Calibration B"});
+    expect(await table.first().getAttribute("href")).toBe("./self-check?pool=calibration&run=1#calibration-b");
+    await link.click();
+    await page.waitForURL((url) => url.pathname === "/self-check" && url.hash === "#calibration-b");
+    const card = page.locator('[id="calibration-b"]');
+    await expect.poll(() => card.getByText("You gave 3; the ruling is 2.").isVisible()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
   it("lays the cases to review two to a row on a wide screen, read across then down, and one to a row on a phone", async () => {
     const page = await openWith(serializeProgress(realistic()));
     const columns = async (width: number) => {

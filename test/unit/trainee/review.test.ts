@@ -64,6 +64,7 @@ describe("the cases to review", () => {
       distance: "two-or-more-off",
       answers: [{mode: "walk", trainee: 5, score: expect.objectContaining({difference: 2})}],
       rules: ["purpose"],
+      pool: null,
     });
     expect(list[1]).toMatchObject({ruled: "n/a", answers: [{trainee: 1}], rules: ["refusal"]});
   });
@@ -108,6 +109,13 @@ describe("the cases to review", () => {
       ["calibration-c", "one-off", [["self-check", 2]]],
     ]);
     expect(list[0]!.rules).toEqual(["purpose"]);
+    // Where each ruling is read: the part's page for a case the walk answered; the self-check's first run for one
+    // only it answered (Calibration C: on /calibration it is not scored, so shows no ruling).
+    expect(list.map((entry) => [entry.id, entry.pool])).toEqual([
+      ["calibration-b", null],
+      ["calibration-a", null],
+      ["calibration-c", "calibration"],
+    ]);
   });
 
   it("gives the rules to look at: the checklist's where there is one, else the deciding rule only", () => {

@@ -27,7 +27,15 @@ export const PartLink = (part: PartRef, text = `Part ${part.number}`): HTMLEleme
  * A case by its label, linked to where its ruling is read: its part's page, or, for a case answered in a self-check
  * pool's first run alone (`pool`), that run, where it is ruled (its part's page shows none to a case not scored there).
  */
-export const CaseLink = ({id, ctx, pool = null}: {id: string; ctx: ResultsContext; pool?: string | null}) => {
+export const CaseLink = ({
+  id,
+  ctx,
+  pool = null,
+}: {
+  id: string;
+  ctx: ResultsContext;
+  pool?: string | null;
+}): HTMLElement => {
   const item = ctx.itemsById.get(id)!;
   const href = pool === null ? itemHref(item.id, ctx.itemPages) : `${poolHref({id: pool}, 1)}#${item.id}`;
   return el("a", {href}, itemLabel(item));

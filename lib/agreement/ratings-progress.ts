@@ -4,7 +4,7 @@
 // and nowhere else.
 import {utf8Length} from "../text/format.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
-import type {Progress} from "../trainee/progress.js";
+import {beforeAnswer, type Progress} from "../trainee/progress.js";
 import {
   checkRater,
   itemChecker,
@@ -119,6 +119,8 @@ export function readTraineeFile(
   const item = itemChecker(itemIds);
   imported.progress.answers.forEach((answer, index) => {
     if (answer.attempt !== 1 || answer.mode !== undefined) return;
+    // A "before" score given after the example's ruling was read is not one (lib/trainee/progress.ts beforeAnswer).
+    if (answer.phase === "vague" && beforeAnswer(imported.progress, answer.item) !== answer) return;
     const known = item(answer.item);
     if (!known.ok) {
       collector.problem({file, field: `answers[${index}].item`, message: known.message});

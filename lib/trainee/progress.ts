@@ -241,7 +241,32 @@ export function attempts(progress: Progress, item: string, phase: Phase, mode: M
 export const firstAttempt = (progress: Progress, item: string, phase: Phase, mode: Mode = "walk"): Answer | undefined =>
   attempts(progress, item, phase, mode)[0];
 
-/** How far a trainee is in a part: of the items the part scores (in its phase), how many they have scored. */
+/**
+ * Whether an example has no "before" score to give: the trainee has read its ruling (answered it with the guideline,
+ * Part 4) and gave none before. A score under the vague line given now would not be one from before the guideline,
+ * and would count as one in their results and a coordinator's figures; so Part 1 takes none, and counts it done.
+ */
+export const beforeClosed = (progress: Progress, item: string): boolean =>
+  firstAttempt(progress, item, "vague") === undefined && firstAttempt(progress, item, "guideline") !== undefined;
+
+/**
+ * The "before" score that counts: the first under the vague line, where it was given before the example's first
+ * answer with the guideline (a record from before Part 1 was closed to it may hold one given after).
+ */
+export function beforeAnswer(progress: Progress, item: string): Answer | undefined {
+  const before = firstAttempt(progress, item, "vague");
+  const after = firstAttempt(progress, item, "guideline");
+  return before && (!after || before.at <= after.at) ? before : undefined;
+}
+
+/** Whether an item is done in `phase`: answered, or (Part 1) closed to a "before" score. */
+export const doneIn = (progress: Progress, id: string, phase: Phase): boolean =>
+  firstAttempt(progress, id, phase) !== undefined || (phase === "vague" && beforeClosed(progress, id));
+
+/**
+ * How far a trainee is in a part: of the items the part scores (in its phase), how many they are done with (scored,
+ * or in Part 1 closed to a "before" score).
+ */
 export function partProgress(
   progress: Progress,
   items: readonly {id: string; set: CaseSet}[],
@@ -249,6 +274,6 @@ export function partProgress(
 ): {scored: number; total: number} {
   if (!part.items || !part.phase) return {scored: 0, total: 0};
   const scoredHere = items.filter((item) => item.set === part.items);
-  const scored = scoredHere.filter((item) => firstAttempt(progress, item.id, part.phase!) !== undefined).length;
+  const scored = scoredHere.filter((item) => doneIn(progress, item.id, part.phase!)).length;
   return {scored, total: scoredHere.length};
 }

@@ -10,7 +10,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {rulesMisapplied} from "./checklist-comparison.js";
 import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
-import {firstAttempt, type Mode, type Progress} from "./progress.js";
+import {beforeAnswer, firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
 import {runPasses, selfCheckRun, type ShownBy} from "./self-check-run.js";
 import type {PassRule} from "../authored/schemas/content.js";
@@ -222,7 +222,8 @@ export function resultGroup(
 
 function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter {
   const pairs = examples.map((item): BeforeAfterPair => {
-    const before = firstAttempt(progress, item.id, "vague")?.score ?? null;
+    // A "before" score given after its ruling was read is not one: a record from before Part 1 closed to it.
+    const before = beforeAnswer(progress, item.id)?.score ?? null;
     const after = firstAttempt(progress, item.id, "guideline")?.score ?? null;
     return {
       id: item.id,

@@ -6,7 +6,7 @@ import type {Phase} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {fragmentId, itemNumber} from "../site/links.js";
 import {compareScores} from "./score-distance.js";
-import {firstAttempt, type Answer, type Progress} from "./progress.js";
+import {beforeClosed, doneIn, firstAttempt, type Answer, type Progress} from "./progress.js";
 
 /** What the strip shows of one item. */
 export type ItemState =
@@ -14,6 +14,8 @@ export type ItemState =
   | "open"
   /** Answered, with nothing to compare yet: a "before" score, or a blind self-check answer before the summary. */
   | "answered"
+  /** No "before" score to give: the trainee read the example's ruling (Part 4) first (beforeClosed). */
+  | "closed"
   | "exact"
   | "one-off"
   | "two-or-more-off";
@@ -66,6 +68,7 @@ export function itemState(
 export const itemStateLabels: Record<ItemState, string> = {
   "open": "not scored yet",
   "answered": "scored",
+  "closed": "no “before” score: you read its ruling first",
   "exact": "exact",
   "one-off": "one off",
   "two-or-more-off": "two or more off",
@@ -76,15 +79,17 @@ export const itemStateLabels: Record<ItemState, string> = {
  * to compare with, so an answer is only "answered"; with the guideline it is how far it was from the ruled score.
  */
 export const walkItemState = (progress: Progress, item: Pick<Item, "id" | "score">, phase: Phase): ItemState =>
-  itemState(firstAttempt(progress, item.id, phase), item.score, {compared: phase === "guideline"});
+  phase === "vague" && beforeClosed(progress, item.id)
+    ? "closed"
+    : itemState(firstAttempt(progress, item.id, phase), item.score, {compared: phase === "guideline"});
 
 /** Whether the trainee has answered any of a part's items in `phase` ("How to score" folds away once they have). */
 export const anyAnswered = (progress: Progress, ids: readonly string[], phase: Phase): boolean =>
   ids.some((id) => firstAttempt(progress, id, phase) !== undefined);
 
-/** Whether the trainee has answered every one of a part's items in `phase`. */
+/** Whether the trainee is done with each of a part's items in `phase` (answered, or closed to a "before" score). */
 export const allAnswered = (progress: Progress, ids: readonly string[], phase: Phase): boolean =>
-  ids.every((id) => firstAttempt(progress, id, phase) !== undefined);
+  ids.every((id) => doneIn(progress, id, phase));
 
 /**
  * Whether the ruling of `item` is the first the trainee reads with the guideline in the walk (the self-check is not

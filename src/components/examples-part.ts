@@ -3,7 +3,7 @@
 // is scored.
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemHref, itemLabel, titleBefore} from "../lib/site/links.js";
-import {firstAttempt} from "../lib/trainee/progress.js";
+import {beforeClosed, firstAttempt} from "../lib/trainee/progress.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
@@ -53,14 +53,16 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
       const panel = Recorded({
         store,
         view: (progress) => {
-          const before = firstAttempt(progress, item.id, "vague");
+          const before = firstAttempt(progress, item.id, "vague") ?? null;
+          // Its ruling read first: nothing is left to hide.
+          const shown = before !== null || beforeClosed(progress, item.id);
           return el(
             "div",
             {"class": "split-panel", "aria-live": "polite"},
             el(
               "div",
               {},
-              before
+              shown
                 ? [
                     el(
                       "p",

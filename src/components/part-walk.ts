@@ -347,7 +347,7 @@ function ItemNav(ids: readonly string[], {index}: {index: number}): HTMLElement 
 // The strip of a part's items above the shown one: one link per item, named by its item ("Example 2", shown "Ex 2"),
 // described by its state (not scored, exact ✓, one off ≈, two or more off ✗), in a look of its own, unlike the score
 // choices under it. One Tab stop: the arrow keys, Home and End move it along (the walk listens).
-const stateMarks: Record<ItemState, string> = {open: "", answered: "●", ...distanceMarks};
+const stateMarks: Record<ItemState, string> = {open: "", answered: "●", closed: "–", ...distanceMarks};
 
 /** The strip for each item's state, the shown item the current step, and the link holding the Tab stop. */
 function ItemStrip(

@@ -2,12 +2,16 @@
 // Check saves the answer and says there is no ruling to compare with yet.
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {allAnswered, anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {beforeClosed} from "../lib/trainee/progress.js";
+import {itemHref, itemLabel, titleBefore, type ItemPages} from "../lib/site/links.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {CaseText} from "./item-text.js";
 import {el} from "./dom.js";
 import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk} from "./part-walk.js";
-import {ScoreCard} from "./score-card.js";
+import {ScoreCard, type WalkCard} from "./score-card.js";
 import {VagueSaved} from "./vague-ruling.js";
 import {HowToScore, NextPart, VaguePanel} from "./walk-parts.js";
 
@@ -22,6 +26,8 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
       items: items.map((item) => ({
         item,
         card: (nav) => {
+          // Its ruling read first (Part 4): a score now would not be from before the guideline.
+          if (beforeClosed(store.get(), item.id)) return ClosedBefore(item, {nav, itemPages: ctx.itemPages});
           const node = ScoreCard({
             item,
             phase: "vague",
@@ -61,4 +67,34 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
       ],
     }),
   });
+}
+
+/**
+ * An example whose ruling the trainee read (Part 4) before giving a "before" score: shown to read, with no score to
+ * give, and why. A score given now would be counted as one from before the guideline in their results and in a
+ * coordinator's figures.
+ */
+function ClosedBefore(item: Item, {nav, itemPages}: {nav: HTMLElement; itemPages: ItemPages}): WalkCard {
+  const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
+  const node = el(
+    "article",
+    {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
+    el("header", {class: "item-head"}, heading),
+    el(
+      "div",
+      {class: "reading-body"},
+      CaseText(item),
+      el(
+        "p",
+        {class: "callout before-closed"},
+        el("strong", {}, "No “before” score for this one. "),
+        "You have read its ruling with the guideline (",
+        el("a", {href: itemHref(item.id, itemPages)}, `${itemLabel(item)} in Part 4`),
+        "), so a score now would not be one from before it. Go on to the next example.",
+      ),
+    ),
+    nav,
+  );
+  nav.querySelector(".next-item")?.classList.remove("secondary");
+  return {node, focusHeading: () => heading.focus({preventScroll: true})};
 }

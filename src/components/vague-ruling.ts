@@ -35,12 +35,17 @@ export function VagueSaved(answers: readonly Answer[]): HTMLElement {
   );
 }
 
-/** Part 2: the trainee's "before" score beside the case study's illustrative split and its open question. */
-export function VagueRuling({item, before}: {item: Item; before: Answer}): HTMLElement {
+/**
+ * Part 2: the trainee's "before" score beside the case study's illustrative split and its open question; `before`
+ * null where they read the example's ruling before giving one (Part 1 is closed to it).
+ */
+export function VagueRuling({item, before}: {item: Item; before: Answer | null}): HTMLElement {
   return el(
     "div",
     {class: "ruling-body"},
-    el("p", {class: "before-score"}, "Your “before” score: ", el("strong", {}, scoreText(before.score)), "."),
+    before
+      ? el("p", {class: "before-score"}, "Your “before” score: ", el("strong", {}, scoreText(before.score)), ".")
+      : el("p", {class: "before-score"}, "You have no “before” score for this one: you read its ruling first."),
     item.split
       ? el(
           "div",

@@ -248,6 +248,40 @@ describe("the rubric on a phone", () => {
   }, 60_000);
 });
 
+describe("Part 1 after an example's ruling was read", () => {
+  it("takes no 'before' score for it, says why, counts it done, and Part 2 shows its split", async () => {
+    // A trainee's walk scored Example 4 in Part 4, then gave it a "before" score in Part 1, which their results
+    // counted as one from before the guideline.
+    const page = await cleanPage();
+    await page.goto("/rubric#example-4");
+    await commit(page, "example-4", 3);
+    await page.goto("/vague#example-4");
+    const card = itemOf(page, "example-4");
+    await card.getByText("No “before” score for this one.").waitFor();
+    expect(collapse(await card.locator(".before-closed").innerText())).toBe(
+      "No “before” score for this one. You have read its ruling with the guideline (Example 4 in Part 4), so a " +
+        "score now would not be one from before it. Go on to the next example.",
+    );
+    expect(await card.getByRole("link", {name: "Example 4 in Part 4"}).getAttribute("href")).toBe("./rubric#example-4");
+    expect(await scoreGroup(card).count()).toBe(0);
+    expect(await partStatus(page).innerText()).toBe("1 of 7 scored");
+    const pill = page.getByRole("navigation", {name: "Items in this part"}).locator(".strip-item.state-closed");
+    expect(await pill.count()).toBe(1);
+    expect(await pill.getAttribute("aria-describedby")).toBe("strip-state-example-4");
+    // An example not read yet still takes one.
+    const first = await showItem(page, "example-1");
+    expect(await scoreGroup(first).count()).toBe(1);
+
+    await page.goto("/examples#example-4");
+    const read = itemOf(page, "example-4");
+    await read.getByRole("heading", {name: "How raters could split (illustrative)"}).waitFor();
+    expect(await read.locator(".before-score").innerText()).toBe(
+      "You have no “before” score for this one: you read its ruling first.",
+    );
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe("progress after a reload", () => {
   it("brings back each committed score, its Ruling, the Step-1 lines and the part's status", async () => {
     const page = await cleanPage();

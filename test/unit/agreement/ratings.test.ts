@@ -9,7 +9,7 @@ import {
   sameRatersProblem,
   type InputProblem,
 } from "../../../lib/agreement/ratings.js";
-import {serializeProgress} from "../../../lib/trainee/progress.js";
+import {emptyProgress, recordAnswer, serializeProgress} from "../../../lib/trainee/progress.js";
 import {exportFile, raterNameProblem} from "../../../lib/trainee/transfer.js";
 import {at, csvOf, progressOf} from "./helpers.js";
 
@@ -214,6 +214,23 @@ describe("ratings from a trainee's progress file", () => {
         ["alice", "edge-5b", "guideline", "n/a", 2],
       ],
     );
+  });
+
+  it("no 'before' score given after the example's first answer with the guideline", () => {
+    // Example 2 checked with the guideline at 10:01, then scored under the vague line at 10:05: not a score from before
+    // the guideline. Example 1's, given first, counts.
+    const minute = (m: number) => `2026-03-01T10:${String(m).padStart(2, "0")}:00.000Z`;
+    const record = [
+      {item: "example-1", phase: "vague" as const, score: 2, at: minute(0)},
+      {item: "example-2", phase: "guideline" as const, score: 3, at: minute(1)},
+      {item: "example-2", phase: "vague" as const, score: 3, at: minute(5)},
+    ].reduce((progress, answer) => recordAnswer(progress, {...answer, guideline: "v2"}), emptyProgress());
+    const collector = readFile(serializeProgress(record));
+    expect(collector.problems).toEqual([]);
+    expect(collector.ratings.map(({item, phase, score}) => [item, phase, score])).toEqual([
+      ["example-1", "vague", 2],
+      ["example-2", "guideline", 3],
+    ]);
   });
 
   it("the rater is the file's name, or the name the record carries", () => {

@@ -218,6 +218,19 @@ describe("the trainee's results", () => {
     ]);
   });
 
+  it("pairs no 'before' score given after the example's ruling was read", () => {
+    // Example 4 checked with the guideline, then scored under the vague line (Part 1 took it, before it was closed).
+    const {beforeAfter} = results(
+      record(
+        {item: "example-4", score: 3},
+        {item: "example-4", score: 3, phase: "vague"},
+        {item: "example-1", score: 5},
+      ),
+    );
+    expect(beforeAfter.pairs.find((pair) => pair.id === "example-4")).toMatchObject({before: null, after: 3});
+    expect(beforeAfter.both).toBe(0);
+  });
+
   it("pairs each example's 'before' score with its guideline score, and tallies both over the pairs", () => {
     const progress = record(
       {item: "example-1", score: 3, phase: "vague"}, // ruled 5

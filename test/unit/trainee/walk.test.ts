@@ -8,6 +8,7 @@ import {
   partItemsWords,
   firstCheckOfWalk,
   itemState,
+  itemStateLabels,
   positionAt,
   shownAddress,
   shownItem,
@@ -19,7 +20,7 @@ import {
   walkUpdate,
   type ItemState,
 } from "../../../lib/trainee/walk.js";
-import {emptyProgress} from "../../../lib/trainee/progress.js";
+import {beforeAnswer, beforeClosed, emptyProgress, partProgress} from "../../../lib/trainee/progress.js";
 import {item, items, record} from "./helpers.js";
 
 const ids = ["example-1", "example-2", "example-3"];
@@ -92,6 +93,30 @@ describe("where a part's items stand in the walk", () => {
     expect(allAnswered(progress, ["example-1"], "guideline")).toBe(true);
     expect(allAnswered(progress, ["example-1", "example-2"], "guideline")).toBe(false);
     expect(anyAnswered(emptyProgress(), ["example-1"], "vague")).toBe(false);
+  });
+
+  it("closes Part 1 to an example whose ruling was read first: nothing to score, counted done, marked apart", () => {
+    // Example 4 checked with the guideline (Part 4) before any "before" score: a score under the vague line now would
+    // not be from before the guideline (a trainee's walk gave one, and their results counted it).
+    const read = record({item: "example-4", score: 3}, {item: "example-1", phase: "vague", score: 5});
+    expect(beforeClosed(read, "example-4")).toBe(true);
+    expect(walkItemState(read, item("example-4"), "vague")).toBe("closed");
+    expect(allAnswered(read, ["example-1", "example-4"], "vague")).toBe(true);
+    expect(partProgress(read, items, {items: "examples", phase: "vague"})).toEqual({scored: 2, total: 7});
+    // Not closed: a "before" score given first, an example not read, or one read only in another phase's sense.
+    expect(beforeClosed(progress, "example-1")).toBe(false);
+    expect(beforeClosed(read, "example-2")).toBe(false);
+    expect(walkItemState(read, item("example-2"), "vague")).toBe("open");
+    expect(itemStateLabels.closed).toBe("no “before” score: you read its ruling first");
+  });
+
+  it("counts a 'before' score only where it came before the example's first answer with the guideline", () => {
+    expect(beforeAnswer(progress, "example-1")?.score).toBe(5);
+    // A record from before Part 1 was closed may hold one given after its ruling was read: it is no "before" score.
+    const late = record({item: "example-4", score: 3}, {item: "example-4", phase: "vague", score: 3});
+    expect(beforeAnswer(late, "example-4")).toBeUndefined();
+    // With no answer with the guideline yet, the first under the vague line counts.
+    expect(beforeAnswer(record({item: "example-4", phase: "vague", score: 2}), "example-4")?.score).toBe(2);
   });
 
   it("marks the walk's first Check with the guideline, whatever came under the vague line or in the self-check", () => {

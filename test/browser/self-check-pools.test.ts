@@ -202,10 +202,10 @@ describe("the fresh cases elsewhere", () => {
     // No calibration run: no section for it. The walk counts the case study's cases only.
     expect(await page.getByRole("region", {name: "The blind self-check: the calibration cases"}).count()).toBe(0);
     expect(await visibleText(page.getByRole("region", {name: "With the guideline"}))).toContain("1 case of 26");
-    // The one miss is to review, by its plain name, linked to its case on the self-check page.
+    // The one miss is to review, by its plain name, linked to its case in the first run, where it is ruled.
     const review = page.locator(".results-review");
     const link = review.getByRole("link", {name: "Fresh case 2"});
-    expect(await link.getAttribute("href")).toBe("./self-check#fresh-2");
+    expect(await link.getAttribute("href")).toBe("./self-check?pool=fresh&run=1#fresh-2");
     expect(await visibleText(page.locator("main"))).not.toMatch(/fresh-\d|fresh-calibration/);
     expect(site.problems).toEqual([]);
   }, 60_000);

@@ -9,7 +9,7 @@ import {cohortCsvChunks, csvTables, type CsvTable} from "./report-csv.js";
 
 export interface ComputedReport {
   packed: PackedReport;
-  /** Every table whole, as CSV, for the downloads. */
+  /** Every table whole, as CSV (UTF-8 with a byte order mark), for the downloads. */
   csv: Record<CsvTable, Blob>;
 }
 
@@ -23,8 +23,9 @@ export type ReportMaker = (
 export function computeReport(files: readonly RatingColumns[], items: readonly CohortItem[]): ComputedReport {
   const report = cohortReportOfColumns(joinColumns(files), items);
   const csv = Object.fromEntries(
-    // In chunks: a large cohort's raters table is more than one string may hold.
-    csvTables.map((name) => [name, new Blob([...cohortCsvChunks(report, name)], {type: "text/csv"})]),
+    // In chunks: a large cohort's raters table is more than one string may hold. With a byte order mark first, as a
+    // spreadsheet's "CSV UTF-8" is saved: without it Excel reads the file as the system's code page ("BjÃ¸rn").
+    csvTables.map((name) => [name, new Blob(["\ufeff", ...cohortCsvChunks(report, name)], {type: "text/csv"})]),
   ) as Record<CsvTable, Blob>;
   return {packed: packReport(report), csv};
 }

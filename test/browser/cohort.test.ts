@@ -92,7 +92,10 @@ async function download(page: Page, name: string): Promise<string> {
   const stream = await (await download).createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = Buffer.concat(chunks);
+  // Every download opens with UTF-8's byte order mark (lib/agreement/cohort-compute.ts): the text is what follows.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.subarray(3).toString("utf8");
 }
 
 /**

@@ -31,4 +31,21 @@ describe("the cohort page's report", () => {
     expect(unpackReport(computed.packed)).toEqual(expected);
     for (const name of csvTables) expect(await computed.csv[name].text(), name).toBe(cohortCsv(expected, name));
   });
+
+  it("downloads each table as UTF-8 with a byte order mark, so a spreadsheet reads its names as written", async () => {
+    // A coordinator's walk: "Bjørn" opened in Excel as "BjÃ¸rn" from a download with no mark.
+    const named = read([
+      ["Bjørn", "example-1", "vague", "3"],
+      ["李明", "example-1", "vague", "4"],
+    ]);
+    const computed = computeReport([ratingColumns(named, itemIds)], items);
+    for (const name of csvTables) {
+      const bytes = new Uint8Array(await computed.csv[name].arrayBuffer());
+      expect([...bytes.slice(0, 3)], name).toEqual([0xef, 0xbb, 0xbf]);
+      // After the mark, the table as the command line writes it.
+      expect(new TextDecoder("utf-8", {ignoreBOM: true}).decode(bytes), name).toBe(
+        `\ufeff${cohortCsv(cohortReport(named, items), name)}`,
+      );
+    }
+  });
 });

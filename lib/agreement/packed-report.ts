@@ -100,7 +100,7 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     const rank = Float64Array.from(exact, (share) => (Number.isNaN(share) ? Infinity : share));
     return (lowest = Array.from({length}, (_, at) => at).sort((a, b) => rank[a]! - rank[b]! || a - b));
   };
-  /** The names as a search reads them, lower-cased once, when first searched. */
+  /** The names as a search reads them (searchKey), once, when first searched. */
   let lowered: string[] | undefined;
   const row = (at: number) => block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!;
   return {
@@ -113,16 +113,22 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     },
     rowsAt: (places) => places.map(row),
     find(query, order = "name") {
-      const wanted = query.trim().toLowerCase();
+      const wanted = searchKey(query.trim());
       // The order kept is the caller's to keep too: an empty search copies it; a search filters it, which keeps it (a
       // pass over the raters, not a sort).
       const places = order === "lowest" ? lowestFirst() : Array.from({length}, (_, at) => at);
       if (!wanted) return order === "lowest" ? [...places] : places;
-      const byName = (lowered ??= names.map((name) => name.toLowerCase()));
+      const byName = (lowered ??= names.map(searchKey));
       return places.filter((at) => byName[at]!.includes(wanted));
     },
   };
 }
+
+/**
+ * A name as the raters' search reads it: lower case, with no accents or other marks, so "gunther" finds "Günther" and
+ * "Gunther", and "Günther" typed with its ü as one character or as u and a mark finds both.
+ */
+const searchKey = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** @internal Only the tests read a packed report back to compare it with the unpacked one. */
 export function unpackReport(packed: PackedReport): CohortReport {

@@ -79,6 +79,10 @@ describe("the packed report", () => {
     expect(rows.find("")).toEqual(all.map((_, at) => at));
     expect(rows.find("nobody")).toEqual([]);
     expect(rows.rowsAt([249, 0])).toEqual([all[249], all[0]]);
+    // (stop 78, a coordinator's walk: "Gunther" found no "Günther") accents and marks aside, either way, and ë typed
+    // as e and a combining mark finds the names written with one character.
+    expect(rows.find("zoe")).toEqual(zoe);
+    expect(rows.find("Zoe\u0308")).toEqual(zoe);
   });
 
   it("lists the raters with the lowest share of exact scores first, a rater with none computed last, alike by name", () => {

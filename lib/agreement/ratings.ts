@@ -92,10 +92,12 @@ export function itemChecker(itemIds: readonly string[]): (raw: string) => Checke
   return (raw) => {
     const id = raw.trim();
     if (known.has(id)) return {ok: true, value: id};
-    return {
-      ok: false,
-      message: id ? `unknown item ${quoteValue(id)}: expected one of ${list}` : "empty: expected an item id",
-    };
+    if (!id) return {ok: false, message: "empty: expected an item id"};
+    // Ids are lower case ("Example-4" is example-4 written as a title): said with the fix, not the whole list.
+    const lower = id.toLowerCase();
+    if (known.has(lower))
+      return {ok: false, message: `unknown item ${quoteValue(id)}: ids are lower case, write ${quoteValue(lower)}`};
+    return {ok: false, message: `unknown item ${quoteValue(id)}: expected one of ${list}`};
   };
 }
 

@@ -64,6 +64,7 @@ describe("ratings from CSV", () => {
       ["", "example-2", "vague", "2.5"],
       ["bob", "example-2", "guideline", "1e309"],
       ["bob", "example-2", "guideline", "99999999999999999999"],
+      ["bob", "Example-1", "guideline", "3"],
     ]);
     expect(problems(text)).toEqual([
       'cohort.csv line 2, field score: "6" is not a score: expected 1, 2, 3, 4, 5 or n/a',
@@ -73,6 +74,8 @@ describe("ratings from CSV", () => {
       'cohort.csv line 4, field score: "2.5" is not a score: expected 1, 2, 3, 4, 5 or n/a',
       'cohort.csv line 5, field score: "1e309" is not a score: expected 1, 2, 3, 4, 5 or n/a',
       'cohort.csv line 6, field score: "99999999999999999999" is not a score: expected 1, 2, 3, 4, 5 or n/a',
+      // (stop 78, a coordinator's walk) a known id written with capitals is told the fix, not the list.
+      'cohort.csv line 7, field item: unknown item "Example-1": ids are lower case, write "example-1"',
     ]);
   });
 

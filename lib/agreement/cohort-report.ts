@@ -214,11 +214,24 @@ export function cohortReportOfColumns(
   const [before, after] = [vague, guideline].map((phase) =>
     explained(bootstrapAlphas([phase.ordered], "ordinal", options).alphas[0]!, phase.orderedGap),
   ) as [WithInterval<Alpha>, WithInterval<Alpha>];
+  // The headline compares the same people, as it compares the same items: where two raters or more rated in both
+  // phases, the raters of one phase only are left out of it (8 raters before and 8 after, 2 of them the same, read
+  // as a rise that was mostly who rated). Fewer than two: every rater, and the sentence says the figures are
+  // different people's.
+  const phasesOf = new Int8Array(raters.length);
+  for (let i = 0; i < n; i++) phasesOf[rater[i]!]! |= Math.floor(code[i]! / q) === 0 ? 1 : 2;
+  let shared = 0;
+  for (const bits of phasesOf) if (bits === 3) shared++;
+  const headlineTables = (p: number, phase: {nominal: CountTable; ordered: CountTable}) => {
+    if (shared < 2 || shared === phasesOf.length) return {nominal: phase.nominal, ordered: phase.ordered};
+    const own = new Int32Array(units.length * q);
+    for (let i = 0; i < n; i++)
+      if (phasesOf[rater[i]!] === 3 && Math.floor(code[i]! / q) === p) own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
+    const nominal = {units: units.length, values: scale, counts: own};
+    return {nominal, ordered: withoutValues(nominal, ["n/a"])};
+  };
   const matched = matchedComparison(
-    [
-      {nominal: vague.nominal, ordered: vague.ordered},
-      {nominal: guideline.nominal, ordered: guideline.ordered},
-    ],
+    [headlineTables(0, vague), headlineTables(1, guideline)],
     units.map((entry) => entry.id),
     "ordinal",
     options,

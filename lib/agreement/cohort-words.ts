@@ -169,9 +169,10 @@ const comparesChange = (
 /**
  * The headline's sentence: "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 3
  * raters rating both times); the 95% interval of the change, +0.204 to +0.859, does not include zero." An interval
- * that includes zero is a change within what chance gives, and said so; raters who rated in one phase only are named,
- * and with fewer than two who rated both times the two figures are said to come from different people, not to be a
- * change of agreement. When there is nothing to compare, it says why.
+ * that includes zero is a change within what chance gives, and said so; raters who rated in one phase only are named
+ * and left out of it (lib/agreement/cohort-report.ts compares the same raters, as the same items), and with fewer
+ * than two who rated both times the two figures are said to come from different people, not to be a change of
+ * agreement. When there is nothing to compare, it says why.
  */
 export function headlineSentence(headline: MatchedComparison): string {
   const {before, after, change, raters} = headline;
@@ -202,7 +203,8 @@ export function headlineSentence(headline: MatchedComparison): string {
       ? `a change of ${writtenChange(headline)}, within what chance gives: ${range}, includes zero`
       : `${range}, does not include zero`;
   const who = apart
-    ? ` ${apart[0]!.toUpperCase()}${apart.slice(1)}; their scores count in that phase's figure alone.`
+    ? ` ${apart[0]!.toUpperCase()}${apart.slice(1)}: left out of this comparison, their scores count in that ` +
+      "phase's own figures."
     : "";
   const over = `${onMatched(headline)}, ${plural(raters.both, "rater")} rating both times`;
   return `${moved} (${over}); ${uncertainty}.${who}`;

@@ -191,6 +191,13 @@ describe("who rated the items compared", () => {
       both: 3,
       only: {vague: {count: 1, names: ["dan"]}, guideline: {count: 1, names: ["eve"]}},
     });
+    // (stop 78, a coordinator's walk: 8 raters before and 8 after, 2 the same, read as a rise) the headline compares
+    // the raters of both phases alone, as it compares the items rated both times: each figure is the reference's
+    // over ana, ben and cai, dan's and eve's scores left out (they count in their phase's own figures).
+    expect(report.headline.before.value).toBeCloseTo(reference(before, examples), 12);
+    expect(report.headline.after.value).toBeCloseTo(reference(after, examples), 12);
+    // The phase's own figure still counts dan.
+    expect(report.vague.alpha.ordinal.value).not.toBeCloseTo(report.headline.before.value!, 3);
   });
 });
 
@@ -438,7 +445,8 @@ describe("the manager's sentence", () => {
         "Alpha was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times), which does not say " +
         "whether the guideline changed agreement: for that, the same raters must rate both times.",
     );
-    // Enough raters both times: the change stands, with who rated once named (a few, then how many more).
+    // Enough raters both times: the change stands, over them alone, with who rated once named (a few, then how many
+    // more) and said to be left out of it.
     const some = {
       both: 5,
       only: {vague: {count: 7, names: ["a", "b", "c", "d", "e"]}, guideline: {count: 0, names: []}},
@@ -446,7 +454,8 @@ describe("the manager's sentence", () => {
     expect(headlineSentence(comparison({low: 0.204, high: 0.859}, {raters: some}))).toBe(
       "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 5 raters rating both " +
         "times); the 95% interval of the change, +0.204 to +0.859, does not include zero. 7 raters rated before the " +
-        'guideline only ("a", "b", "c", "d", "e" and 2 more); their scores count in that phase\'s figure alone.',
+        'guideline only ("a", "b", "c", "d", "e" and 2 more): left out of this comparison, their scores count in ' +
+        "that phase's own figures.",
     );
     // Two runs of one model, after the guideline only: each name whole, the start that tells them apart with it
     // (cut at 40 characters, both read "openai/gpt-5-mini (judge, 2026-08-10 12:…").

@@ -5,12 +5,12 @@
 //
 // The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again (the same
 // bytes under the same name) takes the place of the kept one, and another file under a kept file's name is kept beside
-// it, numbered (lib/agreement/cohort-files.ts placeFile), never in its place; a file removed takes its ratings out, and
-// every file that gave ratings is decided again in order (one held only by the removed file counts, one after it that
-// scores its raters again, or holds its record, is held); a drop cancelled (while read or computed) counts nothing,
-// lists its files as cancelled until the next drop, and leaves the files and report shown before as they were; a drop
-// that changes no counted file (only files left out) keeps the report as it is; a file with problems is set aside,
-// listed, while the others still count.
+// it, numbered (lib/agreement/cohort-files.ts placeFile), never in its place; after a drop or a remove every file that
+// gave ratings is decided again in order, a trainee's newer export before an older one (one held only by a removed
+// file counts, one that scores its raters again, or holds its record, is held); a drop cancelled (while read or
+// computed) counts nothing, lists its files as cancelled until the next drop, and leaves the files and report shown
+// before as they were; a drop that changes no counted file (only files left out) keeps the report as it is; a file
+// with problems is set aside, listed, while the others still count.
 import {scoredAgain, type FileResult} from "./cohort-files.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";
 import {plural} from "../text/format.js";
@@ -77,26 +77,45 @@ export const canClear = (intake: Intake<unknown>): boolean => countedFiles(intak
 export const canRemove = (intake: Intake<unknown>): boolean => intake.job === null;
 
 /**
- * The files kept once `name` is taken out: every file that gave ratings (counted, or left out only because an earlier
- * file held its raters' scores) is decided again, in order, with all its ratings, against the files before it that
- * count; so a held file counts when none holds its scores, and a file after it that scores them again is held in turn.
- * A file that counted and still counts is the same object.
+ * The order files are decided in: as listed, but trainees' exports newest first, each into the places the exports
+ * hold. Of one trainee's two exports the newer then counts and the older is held, whichever was chosen first (a folder
+ * lists them oldest first); files of different raters never meet, so their order changes nothing.
  */
-function filesWithout(files: readonly FileResult[], name: string): FileResult[] {
-  const next: FileResult[] = [];
-  for (const file of files) {
-    if (file.name === name) continue;
-    const own = file.held ?? (columnsLength(file.ratings) > 0 ? {ratings: file.ratings, places: file.places} : null);
-    if (!own) {
-      next.push(file);
-      continue;
-    }
-    const problems = scoredAgain({...file, ratings: own.ratings}, next);
-    if (!problems.length) next.push(file.held ? {...file, ...own, held: undefined, problems: []} : file);
-    else next.push({...file, ratings: emptyColumns(), places: new Int32Array(0), held: own, problems});
-  }
-  return next;
+function decisionOrder(files: readonly FileResult[]): FileResult[] {
+  const exported = (file: FileResult) => file.kind === "trainee" && !!file.exportedAt;
+  const newestFirst = files
+    .filter(exported)
+    .sort((a, b) => (a.exportedAt! < b.exportedAt! ? 1 : a.exportedAt! > b.exportedAt! ? -1 : 0));
+  let next = 0;
+  return files.map((file) => (exported(file) ? newestFirst[next++]! : file));
 }
+
+/**
+ * The files kept, decided again: every file that gave ratings (counted, or left out only because another file held
+ * its raters' scores) is decided with all its ratings against the files decided before it that count (decisionOrder),
+ * so a held file counts when none holds its scores, and a file that scores them again is held in turn. Listed in
+ * their own order; a file that counted and still counts is the same object.
+ */
+function decided(files: readonly FileResult[]): FileResult[] {
+  const outcome = new Map<FileResult, FileResult>();
+  const before: FileResult[] = [];
+  for (const file of decisionOrder(files)) {
+    const own = file.held ?? (columnsLength(file.ratings) > 0 ? {ratings: file.ratings, places: file.places} : null);
+    let result = file;
+    if (own) {
+      const problems = scoredAgain({...file, ratings: own.ratings}, before);
+      if (!problems.length) result = file.held ? {...file, ...own, held: undefined, problems: []} : file;
+      else result = {...file, ratings: emptyColumns(), places: new Int32Array(0), held: own, problems};
+    }
+    outcome.set(file, result);
+    before.push(result);
+  }
+  return files.map((file) => outcome.get(file)!);
+}
+
+/** The files kept once `name` is taken out, decided again. */
+const filesWithout = (files: readonly FileResult[], name: string): FileResult[] =>
+  decided(files.filter((file) => file.name !== name));
 
 /** What a drop did with files of a kept file's name, in words. */
 function droppedWords(results: readonly FileResult[]): string {
@@ -189,7 +208,8 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
       // A file dropped again takes the place of its kept copy; no other kept file is replaced.
       const again = new Set(event.results.filter((file) => file.dropped?.again).map((file) => file.name));
       const others = (intake.job as Extract<IntakeJob, {stage: "read"}>).others;
-      const next = [...others.filter((file) => !again.has(file.name)), ...event.results];
+      // Decided again with the drop's files: a trainee's newer export counts in place of an older one kept.
+      const next = decided([...others.filter((file) => !again.has(file.name)), ...event.results]);
       const counted = countedFiles(next);
       // Dropping only files that are left out changes no figure: the report stays as it is.
       const {results} = event;

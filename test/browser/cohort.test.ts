@@ -459,7 +459,7 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("says once that a trainee is in two exports, and counts the newer once the older is removed", async () => {
+  it("says once that a trainee is in two exports, and counts the newer, the older dropped first", async () => {
     const record = (vague: number[], after: (number | "n/a")[] | null) => {
       const progress = JSON.parse(traineeFile(vague, after ?? ruled)) as Progress;
       return after ? progress : {...progress, answers: progress.answers.filter((a) => a.phase === "vague")};
@@ -474,15 +474,17 @@ describe("the cohort page", () => {
     };
     const page = await openCohort([files[0]!, files[1]!, early]);
     await page.getByLabel(/Trainees' files/).setInputFiles([payload(final)]);
-    const left = page.locator('[data-file="ana-final.json"]');
+    // (stop 78, a coordinator's walk) The newer export counts, though the older was dropped first: the older is left
+    // out, naming the newer to keep (the older counted, and the newer, whole, was left out).
+    const left = page.locator('[data-file="ana-early.json"]');
     await expect.poll(() => left.innerText(), computed).toMatch(/left out: 1 problem\b/);
     expect(await left.locator(".file-problems li").allInnerTexts()).toEqual([
-      'ana-final.json: "Ana" is also in ana-early.json, which already holds 7 of this file\'s scores (a rater scores ' +
+      'ana-early.json: "Ana" is also in ana-final.json, which already holds 7 of this file\'s scores (a rater scores ' +
         "each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
-        "remove only these raters' scores from it. The newer export is this " +
-        "file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it and remove " +
-        "ana-early.json.",
+        "remove only these raters' scores from it. The newer export is ana-final.json (exported 2026-12-06 14:05:00 " +
+        "UTC; this file was exported 2026-12-05 09:30:00 UTC): keep it and remove this file.",
     ]);
+    expect(await page.locator('[data-file="ana-final.json"]').innerText()).not.toMatch(/left out/);
     // Each file's Remove is a target a finger hits: 24 px tall or more (WCAG 2.5.8); it was 20.
     const heights = await page
       .locator(".file-remove")
@@ -498,8 +500,8 @@ describe("the cohort page", () => {
       .poll(() => figureText(page, "headline-after"), computed)
       .toBe(expected.headline.after.value!.toFixed(3));
     expect(await figureText(page, "headline-before")).toBe(expected.headline.before.value!.toFixed(3));
-    expect(await left.innerText()).toMatch(/14 ratings counted/);
-    expect(await page.locator('[data-file="ana-early.json"]').count()).toBe(0);
+    expect(await page.locator('[data-file="ana-final.json"]').innerText()).toMatch(/14 ratings counted/);
+    expect(await left.count()).toBe(0);
     expect(site.problems).toEqual([]);
   });
 

@@ -229,6 +229,62 @@ describe("the cohort page's file intake", () => {
     expect(cancelled.status).toBe("Computing cancelled: bob.json is still counted.");
   });
 
+  it("counts a trainee's newer export and holds the older, whichever was chosen first", () => {
+    // (stop 78, a coordinator's walk) A folder lists ana's exports oldest first: the older, with the walk alone,
+    // counted, and the newer, whole, was left out, with "The newer export is this file … keep it and remove" the other.
+    const exportOf = (name: string, exportedAt: string, ratings: number): FileResult => {
+      const scored = Array.from({length: ratings}, (_, i) => ({
+        rater: "ana",
+        item: itemIds[i % 2]!,
+        phase: i < 2 ? ("vague" as const) : ("guideline" as const),
+        score: 3 as const,
+        file: name,
+      }));
+      return {...file(name), exportedAt, ratings: ratingColumns(scored, itemIds), places: new Int32Array(ratings)};
+    };
+    const older = exportOf("ana-2026-12-01.json", "2026-12-01T09:00:00.000Z", 2);
+    const newer = exportOf("ana-2026-12-07.json", "2026-12-07T09:00:00.000Z", 4);
+    for (const order of [
+      [older, newer],
+      [newer, older],
+    ]) {
+      const read = run([
+        {type: "drop", names: names(order)},
+        {type: "read", results: order, aborted: false},
+      ]);
+      const next = (read.job as {next: readonly FileResult[]}).next;
+      // Listed as chosen; the newer counts, the older is held with the problem naming the newer to keep.
+      expect(names(next)).toEqual(names(order));
+      const [counted] = (read.job as {counted: readonly FileResult[]}).counted;
+      expect(counted!.name).toBe("ana-2026-12-07.json");
+      const held = next.find((entry) => entry.name === "ana-2026-12-01.json")!;
+      expect(held.held?.ratings).toBe(older.ratings);
+      const newerWords =
+        "The newer export is ana-2026-12-07.json (exported 2026-12-07 09:00:00 UTC; this file was exported " +
+        "2026-12-01 09:00:00 UTC): keep it and remove this file.";
+      expect(
+        held.problems
+          .map((problem) => problem.message)
+          .join(" ")
+          .endsWith(newerWords),
+      ).toBe(true);
+    }
+    // Kept from an earlier drop, the older is held once the newer is dropped.
+    const first = run([
+      {type: "drop", names: [older.name]},
+      {type: "read", results: [older], aborted: false},
+      {type: "computed", report: "R(older)"},
+    ]);
+    const second = run(
+      [
+        {type: "drop", names: [newer.name]},
+        {type: "read", results: [newer], aborted: false},
+      ],
+      first,
+    );
+    expect(names((second.job as {counted: readonly FileResult[]}).counted)).toEqual(["ana-2026-12-07.json"]);
+  });
+
   it("decides every file again in order after a remove, so no rater is counted in two files", () => {
     // a.csv has r1; b.csv has r1 and r2, held because a.csv holds r1's scores; c.csv has r2, counted (b.csv counted
     // nothing when it was read). Once a.csv goes, b.csv counts, and c.csv scores r2's item again: c.csv is held.

@@ -214,33 +214,48 @@ export function cohortReportOfColumns(
   const [before, after] = [vague, guideline].map((phase) =>
     explained(bootstrapAlphas([phase.ordered], "ordinal", options).alphas[0]!, phase.orderedGap),
   ) as [WithInterval<Alpha>, WithInterval<Alpha>];
-  // The headline compares the same people, as it compares the same items: where two raters or more rated in both
-  // phases, the raters of one phase only are left out of it (8 raters before and 8 after, 2 of them the same, read
-  // as a rise that was mostly who rated). Fewer than two: every rater, and the sentence says the figures are
-  // different people's.
-  const phasesOf = new Int8Array(raters.length);
-  for (let i = 0; i < n; i++) phasesOf[rater[i]!]! |= Math.floor(code[i]! / q) === 0 ? 1 : 2;
-  let shared = 0;
-  for (const bits of phasesOf) if (bits === 3) shared++;
-  const headlineTables = (p: number, phase: {nominal: CountTable; ordered: CountTable}) => {
-    if (shared < 2 || shared === phasesOf.length) return {nominal: phase.nominal, ordered: phase.ordered};
-    const own = new Int32Array(units.length * q);
-    for (let i = 0; i < n; i++)
-      if (phasesOf[rater[i]!] === 3 && Math.floor(code[i]! / q) === p) own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
-    const nominal = {units: units.length, values: scale, counts: own};
-    return {nominal, ordered: withoutValues(nominal, ["n/a"])};
-  };
-  const matched = matchedComparison(
-    [headlineTables(0, vague), headlineTables(1, guideline)],
-    units.map((entry) => entry.id),
+  // The headline compares the same items (matchedComparison) and the same people: where two raters or more rated the
+  // items compared in both phases, those who rated them in one phase only are left out of its figures (8 raters
+  // before and 8 after, 2 of them the same, read as a rise that was mostly who rated). Fewer than two: every rater,
+  // and the sentence says the figures are different people's. The items rated in one phase only stay as every rater
+  // gave them.
+  const ids = units.map((entry) => entry.id);
+  const overAll = matchedComparison(
+    [
+      {nominal: vague.nominal, ordered: vague.ordered},
+      {nominal: guideline.nominal, ordered: guideline.ordered},
+    ],
+    ids,
     "ordinal",
     options,
   );
-  const both = new Set(matched.items);
-  const headline = {
-    ...matched,
-    raters: matchedRaters(columns, new Set(items.flatMap((entry, index) => (both.has(entry.id) ? [index] : [])))),
+  const indexesOf = (compared: readonly string[]) => {
+    const set = new Set(compared);
+    return new Set(items.flatMap((entry, index) => (set.has(entry.id) ? [index] : [])));
   };
+  const comparedAll = indexesOf(overAll.items);
+  const phasesOf = new Int8Array(raters.length);
+  for (let i = 0; i < n; i++)
+    if (comparedAll.has(item[i]!)) phasesOf[rater[i]!]! |= Math.floor(code[i]! / q) === 0 ? 1 : 2;
+  let shared = 0;
+  let apart = 0;
+  for (const bits of phasesOf)
+    if (bits === 3) shared++;
+    else if (bits) apart++;
+  let matched = overAll;
+  if (shared >= 2 && apart > 0) {
+    const tables = [0, 1].map((p) => {
+      const own = new Int32Array(units.length * q);
+      for (let i = 0; i < n; i++)
+        if (phasesOf[rater[i]!] === 3 && comparedAll.has(item[i]!) && Math.floor(code[i]! / q) === p)
+          own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
+      const nominal = {units: units.length, values: scale, counts: own};
+      return {nominal, ordered: withoutValues(nominal, ["n/a"])};
+    }) as [{nominal: CountTable; ordered: CountTable}, {nominal: CountTable; ordered: CountTable}];
+    // Over the raters of both phases on the items compared; the items of one phase only as every rater gave them.
+    matched = {...matchedComparison(tables, ids, "ordinal", options), only: overAll.only};
+  }
+  const headline = {...matched, raters: matchedRaters(columns, indexesOf(matched.items))};
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},

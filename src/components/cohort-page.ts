@@ -549,7 +549,10 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
     el(
       "h2",
       {id: "cohort-headline-title"},
-      "Krippendorff's alpha (ordinal), before and after the guideline, on the items rated both times",
+      // The same raters where two or more rated both times (lib/agreement/cohort-report.ts); else every rater, and
+      // the sentence says the figures are different people's.
+      "Krippendorff's alpha (ordinal), before and after the guideline, on the items rated both times" +
+        (headline.raters.both >= 2 ? ", by the same raters" : ""),
     ),
     // Before any figure is read, as the text report says it: two spellings of one person move every figure.
     alike === null ? null : el("p", {class: "cohort-alike", role: "note"}, alike),

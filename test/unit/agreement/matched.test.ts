@@ -196,8 +196,24 @@ describe("who rated the items compared", () => {
     // over ana, ben and cai, dan's and eve's scores left out (they count in their phase's own figures).
     expect(report.headline.before.value).toBeCloseTo(reference(before, examples), 12);
     expect(report.headline.after.value).toBeCloseTo(reference(after, examples), 12);
-    // The phase's own figure still counts dan.
+    // The phase's own figure still counts dan; the items rated after only stay as every rater gave them (fay's edge-2).
     expect(report.vague.alpha.ordinal.value).not.toBeCloseTo(report.headline.before.value!, 3);
+    expect(report.headline.items).toEqual(examples);
+    expect(report.headline.only.guideline.items).toEqual(["edge-2"]);
+    // A rater of both phases, though one of them on an item not compared, counts as one phase's rater here: gil rates
+    // example-1 before and edge-2 after, and is left out of the figures (named before only), as the sentence says.
+    const withGil = cohortReport(
+      [
+        ...phaseOf("vague", before),
+        ...phaseOf("guideline", after),
+        {rater: "gil", item: "example-1", phase: "vague", score: 1, file: "test"},
+        {rater: "gil", item: "edge-2", phase: "guideline", score: 5, file: "test"},
+      ],
+      items,
+      {bootstrap: {replicates: 50}},
+    );
+    expect(withGil.headline.raters.only.vague.names).toEqual(["gil"]);
+    expect(withGil.headline.before.value).toBeCloseTo(reference(before, examples), 12);
   });
 });
 

@@ -77,17 +77,26 @@ export const canClear = (intake: Intake<unknown>): boolean => countedFiles(intak
 export const canRemove = (intake: Intake<unknown>): boolean => intake.job === null;
 
 /**
- * The order files are decided in: as listed, but trainees' exports newest first, each into the places the exports
- * hold. Of one trainee's two exports the newer then counts and the older is held, whichever was chosen first (a folder
- * lists them oldest first); files of different raters never meet, so their order changes nothing.
+ * The order files are decided in: as listed, but of two exports of one trainee (a rater in both, as each file holds
+ * them, counted or held) the newer first, where it holds as many ratings or more: it then counts and the older is
+ * held, whichever was chosen first (a folder lists them oldest first). A newer export with fewer ratings may come from
+ * another browser (lib/agreement/ratings.ts says so), so the order chosen stands; no other file moves.
  */
 function decisionOrder(files: readonly FileResult[]): FileResult[] {
-  const exported = (file: FileResult) => file.kind === "trainee" && !!file.exportedAt;
-  const newestFirst = files
-    .filter(exported)
-    .sort((a, b) => (a.exportedAt! < b.exportedAt! ? 1 : a.exportedAt! > b.exportedAt! ? -1 : 0));
-  let next = 0;
-  return files.map((file) => (exported(file) ? newestFirst[next++]! : file));
+  const own = (file: FileResult) => file.held?.ratings ?? file.ratings;
+  const time = (file: FileResult) => (file.kind === "trainee" && file.exportedAt ? Date.parse(file.exportedAt) : NaN);
+  const goesFirst = (later: FileResult, earlier: FileResult) =>
+    time(later) > time(earlier) &&
+    columnsLength(own(later)) >= columnsLength(own(earlier)) &&
+    own(later).raters.some((rater) => own(earlier).raters.includes(rater));
+  const order = [...files];
+  for (let i = 0; i < order.length; i++)
+    for (let j = i + 1; j < order.length; j++)
+      if (goesFirst(order[j]!, order[i]!)) {
+        order.splice(i, 0, ...order.splice(j, 1));
+        j = i;
+      }
+  return order;
 }
 
 /**

@@ -283,6 +283,22 @@ describe("the cohort page's file intake", () => {
       first,
     );
     expect(names((second.job as {counted: readonly FileResult[]}).counted)).toEqual(["ana-2026-12-07.json"]);
+    // Only the two exports change places: a CSV holding ana's scores, listed between ana's export and another
+    // trainee's newer one, is held as it was (ana's export counts).
+    const mix: FileResult = {...file("mix.csv"), kind: "csv", ratings: older.ratings, places: new Int32Array(2)};
+    const zed = {...file("zed.json", {ratings: 2}), exportedAt: "2026-12-09T09:00:00.000Z"};
+    const mixed = run([
+      {type: "drop", names: ["ana-2026-12-01.json", "mix.csv", "zed.json"]},
+      {type: "read", results: [older, mix, zed], aborted: false},
+    ]);
+    expect(names((mixed.job as {counted: readonly FileResult[]}).counted)).toEqual(["ana-2026-12-01.json", "zed.json"]);
+    // A newer export with fewer ratings may come from another browser: the order chosen stands.
+    const fewer = exportOf("ana-2026-12-09.json", "2026-12-09T09:00:00.000Z", 1);
+    const kept = run([
+      {type: "drop", names: [newer.name, fewer.name]},
+      {type: "read", results: [newer, fewer], aborted: false},
+    ]);
+    expect(names((kept.job as {counted: readonly FileResult[]}).counted)).toEqual(["ana-2026-12-07.json"]);
   });
 
   it("decides every file again in order after a remove, so no rater is counted in two files", () => {

@@ -100,8 +100,8 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     const rank = Float64Array.from(exact, (share) => (Number.isNaN(share) ? Infinity : share));
     return (lowest = Array.from({length}, (_, at) => at).sort((a, b) => rank[a]! - rank[b]! || a - b));
   };
-  /** The names as a search reads them (searchKey), once, when first searched. */
-  let lowered: string[] | undefined;
+  /** The names as a search reads them (raterSearchKey), once, when first searched. */
+  let searched: string[] | undefined;
   const row = (at: number) => block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!;
   return {
     length,
@@ -113,22 +113,31 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     },
     rowsAt: (places) => places.map(row),
     find(query, order = "name") {
-      const wanted = searchKey(query.trim());
+      const wanted = raterSearchKey(query.trim());
       // The order kept is the caller's to keep too: an empty search copies it; a search filters it, which keeps it (a
       // pass over the raters, not a sort).
       const places = order === "lowest" ? lowestFirst() : Array.from({length}, (_, at) => at);
       if (!wanted) return order === "lowest" ? [...places] : places;
-      const byName = (lowered ??= names.map(searchKey));
+      const byName = (searched ??= names.map(raterSearchKey));
       return places.filter((at) => byName[at]!.includes(wanted));
     },
   };
 }
 
+/** Latin letters a search reads as plainer ones, though no mark sets them apart: "bjorn" finds "Bjørn". */
+const plainer: Readonly<Record<string, string>> = {ø: "o", ł: "l", ß: "ss", æ: "ae", œ: "oe", đ: "d"};
+
 /**
- * A name as the raters' search reads it: lower case, with no accents or other marks, so "gunther" finds "Günther" and
- * "Gunther", and "Günther" typed with its ü as one character or as u and a mark finds both.
+ * A name as the raters' search reads it: lower case, a Latin letter's accents set aside (and ø, ł, ß … read as o, l,
+ * ss …), so "gunther" finds "Günther", typed with its ü as one character or as u and a mark. Only a Latin letter's:
+ * in other scripts a mark is a letter's own (Devanagari's vowel signs), and "रम" must not find "राम".
  */
-const searchKey = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+export const raterSearchKey = (text: string): string =>
+  text
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})\p{Mn}+/gu, "$1")
+    .toLowerCase()
+    .replace(/[øłßæœđ]/g, (letter) => plainer[letter]!);
 
 /** @internal Only the tests read a packed report back to compare it with the unpacked one. */
 export function unpackReport(packed: PackedReport): CohortReport {

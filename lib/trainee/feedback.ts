@@ -23,7 +23,10 @@ export interface Feedback {
   retries: {attempt: number; score: ScoreComparison}[];
   /** The case study's own name for the case, now that the trainee has committed. */
   caseName: string;
-  /** The one sentence about this case: the case study's note on the trainee's score, else what the case teaches. */
+  /**
+   * The one sentence about this case: the case study's note on the trainee's score (or, with none there, on the
+   * nearest score on the way to the ruled one: compare.ts notesOnTheWay), else what the case teaches.
+   */
   /**
    * `terse`: the case study's ruling is all it says of this case (the edge-case map's ruling column: "Met", "Main
    * task met; see Calibration D"), so the lead adds the sentence of the rule that settles it, which says why.
@@ -43,8 +46,8 @@ export interface Feedback {
   /** Their checklist implies another score than the one they gave. */
   checklistMismatch: {implied: Score[]} | null;
   /**
-   * Every note the case study wrote for a score: those on the trainee's score first (each after the note that answers
-   * it), then the rest.
+   * Every note the case study wrote for a score: those for the trainee's score first (on it, else on the nearest score
+   * on the way to the ruled one; each after the note that answers it), then the rest.
    */
   notes: {own: ItemNote[]; others: ItemNote[]};
   /** The rule that settles the case, and whether the trainee picked it (edge-case map). */

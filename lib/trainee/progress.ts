@@ -256,7 +256,8 @@ export const beforeClosed = (progress: Progress, item: string): boolean =>
 export function beforeAnswer(progress: Progress, item: string): Answer | undefined {
   const before = firstAttempt(progress, item, "vague");
   const after = firstAttempt(progress, item, "guideline");
-  return before && (!after || before.at <= after.at) ? before : undefined;
+  // As dates: an ISO time may be written with or without its fraction of a second.
+  return before && (!after || Date.parse(before.at) <= Date.parse(after.at)) ? before : undefined;
 }
 
 /** Whether an item is done in `phase`: answered, or (Part 1) closed to a "before" score. */
@@ -264,16 +265,17 @@ export const doneIn = (progress: Progress, id: string, phase: Phase): boolean =>
   firstAttempt(progress, id, phase) !== undefined || (phase === "vague" && beforeClosed(progress, id));
 
 /**
- * How far a trainee is in a part: of the items the part scores (in its phase), how many they are done with (scored,
- * or in Part 1 closed to a "before" score).
+ * How far a trainee is in a part: of the items the part scores (in its phase), how many they have scored, and (Part 1)
+ * how many are closed to a "before" score (beforeClosed); an item is done when it is either.
  */
 export function partProgress(
   progress: Progress,
   items: readonly {id: string; set: CaseSet}[],
   part: {items?: CaseSet; phase?: Phase},
-): {scored: number; total: number} {
-  if (!part.items || !part.phase) return {scored: 0, total: 0};
+): {scored: number; closed: number; total: number} {
+  if (!part.items || !part.phase) return {scored: 0, closed: 0, total: 0};
   const scoredHere = items.filter((item) => item.set === part.items);
-  const scored = scoredHere.filter((item) => doneIn(progress, item.id, part.phase!)).length;
-  return {scored, total: scoredHere.length};
+  const scored = scoredHere.filter((item) => firstAttempt(progress, item.id, part.phase!) !== undefined).length;
+  const closed = part.phase === "vague" ? scoredHere.filter((item) => beforeClosed(progress, item.id)).length : 0;
+  return {scored, closed, total: scoredHere.length};
 }

@@ -1361,7 +1361,7 @@ function Clauses(shown: Shown, place: Place): HTMLElement {
       // A row's threshold refused is said beside its field (ThresholdRows).
       el(
         "p",
-        {class: "field-error", role: "alert", hidden: !refused || refused.key.startsWith(`${rubricKey}.`)},
+        {class: "field-error", role: "alert", hidden: !refused || thresholdShown(now.candidateVersion, refused.key)},
         refused?.message,
       ),
       fields,
@@ -1445,6 +1445,10 @@ function RuleFold(
       }),
   );
 }
+
+/** Whether a key is a threshold field ThresholdRows shows (a refused one says so beside it, not atop the panel). */
+const thresholdShown = (version: Guideline, key: string): boolean =>
+  version.logic.rubric.rows.some((row) => row.threshold && thresholdKey(row.id) === key);
 
 /** The rubric's rows with a threshold, each a number field. */
 function ThresholdRows(

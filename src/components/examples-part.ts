@@ -3,7 +3,7 @@
 // is scored.
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemHref, itemLabel, titleBefore} from "../lib/site/links.js";
-import {beforeClosed, firstAttempt} from "../lib/trainee/progress.js";
+import {beforeAnswer, firstAttempt} from "../lib/trainee/progress.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
@@ -53,9 +53,9 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
       const panel = Recorded({
         store,
         view: (progress) => {
-          const before = firstAttempt(progress, item.id, "vague") ?? null;
-          // Its ruling read first: nothing is left to hide.
-          const shown = before !== null || beforeClosed(progress, item.id);
+          const before = beforeAnswer(progress, item.id) ?? null;
+          // Its ruling read (Part 4): nothing is left to hide, and a score given after it is no "before" score.
+          const shown = before !== null || firstAttempt(progress, item.id, "guideline") !== undefined;
           return el(
             "div",
             {"class": "split-panel", "aria-live": "polite"},

@@ -3,7 +3,7 @@
 // the part's first item is painted: the page has less to fetch before it can be scored, and the code is in long before
 // a first Check.
 import type {Item} from "../lib/authored/schemas/item.js";
-import {firstAttempt} from "../lib/trainee/progress.js";
+import {beforeAnswer, firstAttempt} from "../lib/trainee/progress.js";
 import {anyAnswered, firstCheckOfWalk, walkItemState, type WalkAction, type WalkState} from "../lib/trainee/walk.js";
 import type * as RulingModule from "./ruling.js";
 import type {PartContext} from "./part-frame.js";
@@ -88,7 +88,7 @@ function cardOf(
             const choices = {
               firstCheck: mode === "walk" && firstCheckOfWalk(progress, item.id),
               decidingAsked: askDecidingRule,
-              before: item.set === "examples" ? firstAttempt(progress, item.id, "vague") : null,
+              before: item.set === "examples" ? beforeAnswer(progress, item.id) : null,
               answered: (id: string) => firstAttempt(progress, id, "guideline") !== undefined,
             };
             const show = (module: Rulings): RulingParts => {

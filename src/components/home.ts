@@ -60,12 +60,11 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
   return Recorded({
     store,
     view: (progress) => {
-      const standings = parts.map((part) => ({
-        part,
-        ...(part.items && part.phase
-          ? partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase})
-          : {scored: 0, total: 0}),
-      }));
+      const standings = parts.map((part) => {
+        const {scored, closed, total} = partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase});
+        // Done counts as scored here: Part 1 is finished once each example has a "before" score or none to give.
+        return {part, scored: scored + closed, total, closed};
+      });
       const next = nextStep(standings);
       const step = (link: HTMLElement, note: string) =>
         el(
@@ -79,7 +78,7 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
           el("a", {class: "button", href: "./results"}, "Every part is scored: see your results →"),
           "Your first answer to each case is the one your results count.",
         );
-      const {part, scored, total} = next.part;
+      const {part, scored, total, closed} = next.part;
       return step(
         el(
           "a",
@@ -88,7 +87,7 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
         ),
         `${aboutMinutes(part.minutes).replace(/^a/, "A")}` +
           (total
-            ? `: ${scored ? `${scored} of ${total} scored so far` : `${total} cases to score`}.`
+            ? `: ${scored ? `${scored} of ${total} ${closed ? "done" : "scored"} so far` : `${total} cases to score`}.`
             : " of reading.") +
           (next.kind === "start" ? " Your answers are saved in this browser as you go." : ""),
       );

@@ -248,9 +248,10 @@ export function RulingRest({
               : el(
                   "span",
                   {},
-                  "You have no “before” score for this example (",
+                  // Part 1 is closed to it now that its ruling is read (lib/trainee/progress.ts beforeClosed).
+                  "You have no “before” score for this example: ",
                   el("a", {href: itemHref(item.id, itemPages, "vague")}, "Part 1"),
-                  ").",
+                  " takes one only before the ruling is read.",
                 ),
           ),
         )

@@ -6,6 +6,7 @@ import {beforeClosed} from "../lib/trainee/progress.js";
 import {itemHref, itemLabel, titleBefore, type ItemPages} from "../lib/site/links.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {CaseText} from "./item-text.js";
+import {walkParts, type PartRef} from "../lib/site/part-refs.js";
 import {el} from "./dom.js";
 import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
@@ -26,8 +27,9 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
       items: items.map((item) => ({
         item,
         card: (nav) => {
-          // Its ruling read first (Part 4): a score now would not be from before the guideline.
-          if (beforeClosed(store.get(), item.id)) return ClosedBefore(item, {nav, itemPages: ctx.itemPages});
+          // Its ruling read first (with the guideline): a score now would not be from before the guideline.
+          if (beforeClosed(store.get(), item.id))
+            return ClosedBefore(item, {nav, itemPages: ctx.itemPages, after: walkParts(ctx.parts).after});
           const node = ScoreCard({
             item,
             phase: "vague",
@@ -70,11 +72,14 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
 }
 
 /**
- * An example whose ruling the trainee read (Part 4) before giving a "before" score: shown to read, with no score to
- * give, and why. A score given now would be counted as one from before the guideline in their results and in a
- * coordinator's figures.
+ * An example whose ruling the trainee read (with the guideline) before giving a "before" score: shown to read, with
+ * no score to give, and why. A score given now would be counted as one from before the guideline in their results and
+ * in a coordinator's figures.
  */
-function ClosedBefore(item: Item, {nav, itemPages}: {nav: HTMLElement; itemPages: ItemPages}): WalkCard {
+function ClosedBefore(
+  item: Item,
+  {nav, itemPages, after}: {nav: HTMLElement; itemPages: ItemPages; after: PartRef | null},
+): WalkCard {
   const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
   const node = el(
     "article",
@@ -89,7 +94,7 @@ function ClosedBefore(item: Item, {nav, itemPages}: {nav: HTMLElement; itemPages
         {class: "callout before-closed"},
         el("strong", {}, "No “before” score for this one. "),
         "You have read its ruling with the guideline (",
-        el("a", {href: itemHref(item.id, itemPages)}, `${itemLabel(item)} in Part 4`),
+        el("a", {href: itemHref(item.id, itemPages)}, `${itemLabel(item)}${after ? ` in Part ${after.number}` : ""}`),
         "), so a score now would not be one from before it. Go on to the next example.",
       ),
     ),

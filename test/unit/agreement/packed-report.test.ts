@@ -7,6 +7,7 @@ import {
   packReport,
   raterBlockSize,
   raterRows,
+  raterSearchKey,
   unpackReport,
 } from "../../../lib/agreement/packed-report.js";
 import {phases, type CohortRating, type ScaleScore} from "../../../lib/agreement/ratings.js";
@@ -83,6 +84,9 @@ describe("the packed report", () => {
     // as e and a combining mark finds the names written with one character.
     expect(rows.find("zoe")).toEqual(zoe);
     expect(rows.find("Zoe\u0308")).toEqual(zoe);
+    // A Latin letter's accents alone: ø, ß read plainer; Devanagari's vowel sign is its letter's own.
+    expect(["Bjørn", "Günther", "Straße", "राम"].map(raterSearchKey)).toEqual(["bjorn", "gunther", "strasse", "राम"]);
+    expect(raterSearchKey("राम").includes(raterSearchKey("रम"))).toBe(false);
   });
 
   it("lists the raters with the lowest share of exact scores first, a rater with none computed last, alike by name", () => {

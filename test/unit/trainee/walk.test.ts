@@ -20,7 +20,7 @@ import {
   walkUpdate,
   type ItemState,
 } from "../../../lib/trainee/walk.js";
-import {beforeAnswer, beforeClosed, emptyProgress, partProgress} from "../../../lib/trainee/progress.js";
+import {beforeAnswer, beforeClosed, emptyProgress, partProgress, type Progress} from "../../../lib/trainee/progress.js";
 import {item, items, record} from "./helpers.js";
 
 const ids = ["example-1", "example-2", "example-3"];
@@ -102,7 +102,8 @@ describe("where a part's items stand in the walk", () => {
     expect(beforeClosed(read, "example-4")).toBe(true);
     expect(walkItemState(read, item("example-4"), "vague")).toBe("closed");
     expect(allAnswered(read, ["example-1", "example-4"], "vague")).toBe(true);
-    expect(partProgress(read, items, {items: "examples", phase: "vague"})).toEqual({scored: 2, total: 7});
+    // Counted apart: "1 of 7 scored; 1 with none to give" (its meter shows 2 done).
+    expect(partProgress(read, items, {items: "examples", phase: "vague"})).toEqual({scored: 1, closed: 1, total: 7});
     // Not closed: a "before" score given first, an example not read, or one read only in another phase's sense.
     expect(beforeClosed(progress, "example-1")).toBe(false);
     expect(beforeClosed(read, "example-2")).toBe(false);
@@ -115,6 +116,13 @@ describe("where a part's items stand in the walk", () => {
     // A record from before Part 1 was closed may hold one given after its ruling was read: it is no "before" score.
     const late = record({item: "example-4", score: 3}, {item: "example-4", phase: "vague", score: 3});
     expect(beforeAnswer(late, "example-4")).toBeUndefined();
+    // Times read as dates: 10:00:00Z is before 10:00:00.500Z, though it sorts after it as text.
+    const at = (answers: Progress["answers"]) => ({...emptyProgress(), answers});
+    const second = at([
+      {item: "example-4", phase: "vague", attempt: 1, score: 2, guideline: "v2", at: "2026-03-01T10:00:00Z"},
+      {item: "example-4", phase: "guideline", attempt: 1, score: 3, guideline: "v2", at: "2026-03-01T10:00:00.500Z"},
+    ]);
+    expect(beforeAnswer(second, "example-4")?.score).toBe(2);
     // With no answer with the guideline yet, the first under the vague line counts.
     expect(beforeAnswer(record({item: "example-4", phase: "vague", score: 2}), "example-4")?.score).toBe(2);
   });

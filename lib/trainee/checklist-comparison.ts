@@ -141,15 +141,43 @@ export function compareChecklist(item: Item, checklist: TraineeChecklist): Check
   return {stepOne, lines, extras, mainDiffers};
 }
 
+/**
+ * The ruled line whose rule a verdict that differs on line `index` is put down to: its own, but for a main task ruled
+ * met and marked lower in a case decided by a thing that is not an instruction here (accuracy, naturalness, a request
+ * inside pasted text), that thing's line: the trainee has held it against the main task. The Check cites it
+ * (./feedback.ts), and the results count it.
+ */
+export function lineBehindVerdict(
+  item: Pick<Item, "checklist">,
+  index: number,
+  yours: string,
+  deciding: ChecklistRuleId,
+): number {
+  const line = item.checklist[index]!;
+  if (line.role !== "main" || line.verdict !== "met" || yours === "met") return index;
+  const notCounted = item.checklist.findIndex((entry) => entry.role === "candidate" && entry.rule === deciding);
+  return notCounted >= 0 ? notCounted : index;
+}
+
 /** The rules a checklist comparison shows misapplied, in checklist order. */
-function rulesFromChecklist(comparison: ChecklistComparison): ChecklistRuleId[] {
+function rulesFromChecklist(
+  item: Item,
+  comparison: ChecklistComparison,
+  deciding: () => ChecklistRuleId,
+): ChecklistRuleId[] {
   const rules: ChecklistRuleId[] = [];
   const add = (rule: ChecklistRuleId | null) => {
     if (rule && !rules.includes(rule)) rules.push(rule);
   };
   if (comparison.mainDiffers) add("main-task");
   for (const line of comparison.lines)
-    add(line.status === "verdict-differs" ? line.rule : line.status === "missing" ? line.listRule : null);
+    add(
+      line.status === "verdict-differs"
+        ? item.checklist[lineBehindVerdict(item, line.index, line.trainee!.verdict!, deciding())]!.rule
+        : line.status === "missing"
+          ? line.listRule
+          : null,
+    );
   for (const extra of comparison.extras) if (extra.status !== "repeat") add(extra.rule);
   return rules;
 }
@@ -170,6 +198,9 @@ export function rulesMisapplied(
   decides: DecidingRules,
 ): Misapplied {
   if (answer.checklist && answer.checklist.lines.length)
-    return {rules: rulesFromChecklist(compareChecklist(item, answer.checklist)), fromScoreOnly: false};
+    return {
+      rules: rulesFromChecklist(item, compareChecklist(item, answer.checklist), () => decides(item)),
+      fromScoreOnly: false,
+    };
   return {rules: answer.score === item.score ? [] : [decides(item)], fromScoreOnly: true};
 }

@@ -8,6 +8,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compareAnswer, type Comparison} from "./compare.js";
+import {lineBehindVerdict} from "./checklist-comparison.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
@@ -128,12 +129,6 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   };
 
   const deciding = decidingRule(item, derivation, guideline.logic);
-  // A case decided by a thing that is not an instruction here (accuracy, naturalness, a request inside pasted text):
-  // a trainee who marks its main task, ruled met, lower has held that thing against it, so its rule is the one cited
-  // (The main task's sentence says how to list the line, not why it is met).
-  const notCounted = item.checklist.findIndex((line) => line.role === "candidate" && line.rule === deciding.rule);
-  const heldAgainst = (line: {role: string; index: number}, yours: string) =>
-    line.role === "main" && notCounted >= 0 && item.checklist[line.index]!.verdict === "met" && yours !== "met";
 
   const differences: Difference[] = [];
   let matching = 0;
@@ -162,7 +157,8 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           ...common,
           yourWords: yourWords(line.trainee!.line),
           yours: line.trainee!.verdict!,
-          rule: heldAgainst(line, line.trainee!.verdict!) ? cite(notCounted) : cite(line.index),
+          // The Main task's sentence says how to list the line, not why it is met: the thing held against it is cited.
+          rule: cite(lineBehindVerdict(item, line.index, line.trainee!.verdict!, deciding.rule)),
         });
       else if (line.status === "missing") {
         const inside = insideOf(line.index);

@@ -191,6 +191,12 @@ describe("the lines where the checklist differs", () => {
       // Any other line keeps its own rule: nothing says the accuracy was held against it.
       ["Just the answer, no explanation", '"Only" and "just"', expect.any(String)],
     ]);
+    // The results put the mistake down to the same rule the Check cites (they blamed The main task).
+    const example5Answer = answer("example-5", 1, [line(question, "not-met", true), line(justAnswer, "partly")]);
+    expect(feedback("example-5", [example5Answer]).comparison.rulesMisapplied.rules).toEqual([
+      "not-rated",
+      "only-just",
+    ]);
     // Edge case 10 turns on naturalness, in the guideline's words for it.
     const edge10 = item("edge-10");
     expect(rules("edge-10", [line(mark(edge10, "tips för att sova bättre"), "partly", true)])).toEqual([

@@ -5,11 +5,11 @@
 import type {Phase} from "../authored/schemas/parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import type {CohortItem} from "./cohort-item.js";
-import {withoutValues, type CountTable} from "./data.js";
+import {unitTotals, withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {scale, spreadOf, tooFewPairs, type ItemSpread} from "./item-spread.js";
 import {krippendorffAlphas, type Alpha} from "./krippendorff.js";
-import {matchedComparison, matchedRaters, type MatchedComparison} from "./matched.js";
+import {matchedComparison, matchedRaters, raterPhases, type MatchedComparison, type PhaseTables} from "./matched.js";
 import {explained, orderedGap} from "./ordered-gap.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
 import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
@@ -220,42 +220,45 @@ export function cohortReportOfColumns(
   // and the sentence says the figures are different people's. The items rated in one phase only stay as every rater
   // gave them.
   const ids = units.map((entry) => entry.id);
-  const overAll = matchedComparison(
-    [
-      {nominal: vague.nominal, ordered: vague.ordered},
-      {nominal: guideline.nominal, ordered: guideline.ordered},
-    ],
-    ids,
-    "ordinal",
-    options,
+  const every = [
+    {nominal: vague.nominal, ordered: vague.ordered},
+    {nominal: guideline.nominal, ordered: guideline.ordered},
+  ] as const;
+  const indexesOf = (compared: (id: string) => boolean) =>
+    new Set(items.flatMap((entry, index) => (compared(entry.id) ? [index] : [])));
+  const [ratedBefore, ratedAfter] = every.map((tables) => unitTotals(tables.nominal));
+  const bothRated = new Set(ids.filter((_, unit) => ratedBefore![unit]! > 0 && ratedAfter![unit]! > 0));
+  const phasesOf = raterPhases(
+    columns,
+    indexesOf((id) => bothRated.has(id)),
   );
-  const indexesOf = (compared: readonly string[]) => {
-    const set = new Set(compared);
-    return new Set(items.flatMap((entry, index) => (set.has(entry.id) ? [index] : [])));
-  };
-  const comparedAll = indexesOf(overAll.items);
-  const phasesOf = new Int8Array(raters.length);
-  for (let i = 0; i < n; i++)
-    if (comparedAll.has(item[i]!)) phasesOf[rater[i]!]! |= Math.floor(code[i]! / q) === 0 ? 1 : 2;
   let shared = 0;
   let apart = 0;
   for (const bits of phasesOf)
     if (bits === 3) shared++;
     else if (bits) apart++;
-  let matched = overAll;
-  if (shared >= 2 && apart > 0) {
-    const tables = [0, 1].map((p) => {
-      const own = new Int32Array(units.length * q);
-      for (let i = 0; i < n; i++)
-        if (phasesOf[rater[i]!] === 3 && comparedAll.has(item[i]!) && Math.floor(code[i]! / q) === p)
-          own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
-      const nominal = {units: units.length, values: scale, counts: own};
-      return {nominal, ordered: withoutValues(nominal, ["n/a"])};
-    }) as [{nominal: CountTable; ordered: CountTable}, {nominal: CountTable; ordered: CountTable}];
-    // Over the raters of both phases on the items compared; the items of one phase only as every rater gave them.
-    matched = {...matchedComparison(tables, ids, "ordinal", options), only: overAll.only};
-  }
-  const headline = {...matched, raters: matchedRaters(columns, indexesOf(matched.items))};
+  // Over the raters of both phases on the items rated both times, where some rated them once: one comparison, the
+  // items of one phase only read from every rater's tables.
+  const tables =
+    shared >= 2 && apart > 0
+      ? ([0, 1].map((p) => {
+          const own = new Int32Array(units.length * q);
+          for (let i = 0; i < n; i++)
+            if (phasesOf[rater[i]!] === 3 && bothRated.has(items[item[i]!]!.id) && Math.floor(code[i]! / q) === p)
+              own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
+          const nominal = {units: units.length, values: scale, counts: own};
+          return {nominal, ordered: withoutValues(nominal, ["n/a"])};
+        }) as [PhaseTables, PhaseTables])
+      : every;
+  const matched = matchedComparison(tables, ids, "ordinal", options, every);
+  const compared = new Set(matched.items);
+  const headline = {
+    ...matched,
+    raters: matchedRaters(
+      columns,
+      indexesOf((id) => compared.has(id)),
+    ),
+  };
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},

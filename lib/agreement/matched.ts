@@ -9,7 +9,7 @@ import type {Alpha, Metric} from "./krippendorff.js";
 import {explained, orderedGap} from "./ordered-gap.js";
 import {phaseOfCode, type RatingColumns} from "./rating-columns.js";
 
-interface PhaseTables {
+export interface PhaseTables {
   nominal: CountTable;
   ordered: CountTable;
 }
@@ -29,12 +29,18 @@ export interface MatchedRaters {
 /** The most names of raters in one phase only the headline carries. */
 const namedRaters = 5;
 
-/** Who rated the items `matched` (by their index among the columns' items) in each phase. */
-export function matchedRaters(columns: RatingColumns, matched: ReadonlySet<number>): MatchedRaters {
+/** In which phases each rater rated the items `matched` (by index among the columns' items): 1, 2, or 3 for both. */
+export function raterPhases(columns: RatingColumns, matched: ReadonlySet<number>): Int8Array {
   const phasesOf = new Int8Array(columns.raters.length);
   for (let i = 0; i < columns.code.length; i++)
     if (matched.has(columns.item[i]!))
       phasesOf[columns.rater[i]!]! |= phaseOfCode(columns.code[i]!) === "vague" ? 1 : 2;
+  return phasesOf;
+}
+
+/** Who rated the items `matched` (by their index among the columns' items) in each phase. */
+export function matchedRaters(columns: RatingColumns, matched: ReadonlySet<number>): MatchedRaters {
+  const phasesOf = raterPhases(columns, matched);
   const only = {vague: {count: 0, names: [] as string[]}, guideline: {count: 0, names: [] as string[]}};
   let both = 0;
   phasesOf.forEach((bits, rater) => {
@@ -114,23 +120,26 @@ function alphasOver(
 
 /**
  * The comparison on the items rated in both phases. `tables` are the two phases' (vague, then guideline) over the
- * same units, `ids` naming each unit.
+ * same units, `ids` naming each unit; `every`, where the comparison's tables leave raters out, the tables of every
+ * rater, which the items rated in one phase only are read from.
  */
 export function matchedComparison(
   [vague, guideline]: readonly [PhaseTables, PhaseTables],
   ids: readonly string[],
   metric: Metric,
   options: BootstrapOptions,
+  every: readonly [PhaseTables, PhaseTables] = [vague, guideline],
 ): Omit<MatchedComparison, "raters"> {
-  const rated = [vague, guideline].map((tables) => unitTotals(tables.nominal));
+  const ratedIn = (pair: readonly PhaseTables[]) => pair.map((tables) => unitTotals(tables.nominal));
+  const [inTables, all] = [ratedIn([vague, guideline]), ratedIn(every)];
   const both: number[] = [];
   const beforeOnly: number[] = [];
   const afterOnly: number[] = [];
   ids.forEach((_, unit) => {
-    const [before, after] = [rated[0]![unit]! > 0, rated[1]![unit]! > 0];
-    if (before && after) both.push(unit);
-    else if (before) beforeOnly.push(unit);
-    else if (after) afterOnly.push(unit);
+    const [before, after] = [all[0]![unit]! > 0, all[1]![unit]! > 0];
+    if (inTables[0]![unit]! > 0 && inTables[1]![unit]! > 0) both.push(unit);
+    else if (before && !after) beforeOnly.push(unit);
+    else if (after && !before) afterOnly.push(unit);
   });
   const named = (units: readonly number[]) => units.map((unit) => ids[unit]!);
   const only = (tables: PhaseTables, units: readonly number[]): OnePhaseOnly => ({
@@ -160,6 +169,6 @@ export function matchedComparison(
     before,
     after,
     change,
-    only: {vague: only(vague, beforeOnly), guideline: only(guideline, afterOnly)},
+    only: {vague: only(every[0], beforeOnly), guideline: only(every[1], afterOnly)},
   };
 }

@@ -88,7 +88,8 @@ function ClosedBefore(
     el(
       "div",
       {class: "reading-body"},
-      CaseText(item),
+      // Above the case: under a long response it was past a phone's first screen, which then showed no Score and no
+      // word of why.
       el(
         "p",
         {class: "callout before-closed"},
@@ -97,6 +98,7 @@ function ClosedBefore(
         el("a", {href: itemHref(item.id, itemPages)}, `${itemLabel(item)}${after ? ` in Part ${after.number}` : ""}`),
         "), so a score now would not be one from before it. Go on to the next example.",
       ),
+      CaseText(item),
     ),
     nav,
   );

@@ -12,6 +12,7 @@
 // before as they were; a drop that changes no counted file (only files left out) keeps the report as it is; a file
 // with problems is set aside, listed, while the others still count.
 import {scoredAgain, type FileResult} from "./cohort-files.js";
+import {keepsNewer} from "./ratings.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";
 import {plural} from "../text/format.js";
 
@@ -84,10 +85,13 @@ export const canRemove = (intake: Intake<unknown>): boolean => intake.job === nu
  */
 function decisionOrder(files: readonly FileResult[]): FileResult[] {
   const own = (file: FileResult) => file.held?.ratings ?? file.ratings;
-  const time = (file: FileResult) => (file.kind === "trainee" && file.exportedAt ? Date.parse(file.exportedAt) : NaN);
+  // As the problem's words tell the newer export (lib/agreement/ratings.ts keepsNewer).
+  const export_ = (file: FileResult) => ({
+    exportedAt: file.kind === "trainee" ? file.exportedAt : null,
+    scores: columnsLength(own(file)),
+  });
   const goesFirst = (later: FileResult, earlier: FileResult) =>
-    time(later) > time(earlier) &&
-    columnsLength(own(later)) >= columnsLength(own(earlier)) &&
+    keepsNewer(export_(later), export_(earlier)) &&
     own(later).raters.some((rater) => own(earlier).raters.includes(rater));
   const order = [...files];
   for (let i = 0; i < order.length; i++)

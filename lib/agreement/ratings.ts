@@ -149,6 +149,21 @@ export function sameRatersProblem({
   };
 }
 
+/** An export's time as two exports are told apart: to the second, as the times are written. */
+const exportSecond = (iso: string | null | undefined): string | undefined => iso?.slice(0, 19);
+
+/**
+ * Whether of two trainees' exports `a` is the one to keep in place of `b`: exported later (to the second) and holding
+ * as many scores or more. A newer export holding fewer may come from another browser: neither is then the one.
+ */
+export const keepsNewer = (
+  a: {exportedAt?: string | null; scores: number},
+  b: {exportedAt?: string | null; scores: number},
+): boolean => {
+  const [mine, theirs] = [exportSecond(a.exportedAt), exportSecond(b.exportedAt)];
+  return !!mine && !!theirs && mine > theirs && a.scores >= b.scores;
+};
+
 /** Which of two trainees' exports is the newer, and which to keep: "" unless both give their export's time. */
 function newerExport({
   first,
@@ -160,7 +175,7 @@ function newerExport({
   sizes?: {file: number; first: number};
 }): string {
   // Told apart to the second, as the times are written: two exports within one second name no newer one.
-  const [mine, theirs] = [exported?.file?.slice(0, 19), exported?.first?.slice(0, 19)];
+  const [mine, theirs] = [exportSecond(exported?.file), exportSecond(exported?.first)];
   // A record only grows in the browser that keeps it: a newer export holding fewer scores likely comes from another.
   const fewer = (newer: number, older: number) =>
     newer < older

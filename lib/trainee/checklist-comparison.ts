@@ -151,11 +151,12 @@ export function lineBehindVerdict(
   item: Pick<Item, "checklist">,
   index: number,
   yours: string,
-  deciding: ChecklistRuleId,
+  deciding: () => ChecklistRuleId,
 ): number {
   const line = item.checklist[index]!;
   if (line.role !== "main" || line.verdict !== "met" || yours === "met") return index;
-  const notCounted = item.checklist.findIndex((entry) => entry.role === "candidate" && entry.rule === deciding);
+  const rule = deciding();
+  const notCounted = item.checklist.findIndex((entry) => entry.role === "candidate" && entry.rule === rule);
   return notCounted >= 0 ? notCounted : index;
 }
 
@@ -173,7 +174,7 @@ function rulesFromChecklist(
   for (const line of comparison.lines)
     add(
       line.status === "verdict-differs"
-        ? item.checklist[lineBehindVerdict(item, line.index, line.trainee!.verdict!, deciding())]!.rule
+        ? item.checklist[lineBehindVerdict(item, line.index, line.trainee!.verdict!, deciding)]!.rule
         : line.status === "missing"
           ? line.listRule
           : null,

@@ -158,7 +158,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           yourWords: yourWords(line.trainee!.line),
           yours: line.trainee!.verdict!,
           // The Main task's sentence says how to list the line, not why it is met: the thing held against it is cited.
-          rule: cite(lineBehindVerdict(item, line.index, line.trainee!.verdict!, deciding.rule)),
+          rule: cite(lineBehindVerdict(item, line.index, line.trainee!.verdict!, () => deciding.rule)),
         });
       else if (line.status === "missing") {
         const inside = insideOf(line.index);

@@ -265,17 +265,17 @@ export const doneIn = (progress: Progress, id: string, phase: Phase): boolean =>
   firstAttempt(progress, id, phase) !== undefined || (phase === "vague" && beforeClosed(progress, id));
 
 /**
- * How far a trainee is in a part: of the items the part scores (in its phase), how many they have scored, and (Part 1)
- * how many are closed to a "before" score (beforeClosed); an item is done when it is either.
+ * How far a trainee is in a part: of the items the part scores (in its phase), how many they have scored, and how many
+ * are done (doneIn: scored, or in Part 1 closed to a "before" score).
  */
 export function partProgress(
   progress: Progress,
   items: readonly {id: string; set: CaseSet}[],
   part: {items?: CaseSet; phase?: Phase},
-): {scored: number; closed: number; total: number} {
-  if (!part.items || !part.phase) return {scored: 0, closed: 0, total: 0};
+): {scored: number; done: number; total: number} {
+  if (!part.items || !part.phase) return {scored: 0, done: 0, total: 0};
   const scoredHere = items.filter((item) => item.set === part.items);
   const scored = scoredHere.filter((item) => firstAttempt(progress, item.id, part.phase!) !== undefined).length;
-  const closed = part.phase === "vague" ? scoredHere.filter((item) => beforeClosed(progress, item.id)).length : 0;
-  return {scored, closed, total: scoredHere.length};
+  const done = scoredHere.filter((item) => doneIn(progress, item.id, part.phase!)).length;
+  return {scored, done, total: scoredHere.length};
 }

@@ -2,11 +2,11 @@
 // illustrative split beside the trainee's own "before" score once there is one. It loads no scoring code: nothing here
 // is scored.
 import type {Item} from "../lib/authored/schemas/item.js";
-import {itemHref, itemLabel, titleBefore} from "../lib/site/links.js";
-import {beforeAnswer, firstAttempt} from "../lib/trainee/progress.js";
+import {itemHref, itemLabel} from "../lib/site/links.js";
+import {beforeAnswer, doneIn} from "../lib/trainee/progress.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
-import {CaseText} from "./item-text.js";
+import {CaseText, ReadingCard} from "./item-text.js";
 import {partContext, itemsOf, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
@@ -53,9 +53,10 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
       const panel = Recorded({
         store,
         view: (progress) => {
+          // A score given after its ruling was read is no "before" score; once Part 1 is done with it (a score, or its
+          // ruling read), nothing is left to hide.
           const before = beforeAnswer(progress, item.id) ?? null;
-          // Its ruling read (Part 4): nothing is left to hide, and a score given after it is no "before" score.
-          const shown = before !== null || firstAttempt(progress, item.id, "guideline") !== undefined;
+          const shown = doneIn(progress, item.id, "vague");
           return el(
             "div",
             {"class": "split-panel", "aria-live": "polite"},
@@ -84,17 +85,8 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
           );
         },
       });
-      const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
-      const node = el(
-        "article",
-        {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
-        el("header", {class: "item-head"}, heading),
-        el("div", {class: "reading-body"}, CaseText(item), panel),
-        nav,
-      );
-      // Until an example is read there is nothing to check: Next is the button to press.
-      nav.querySelector(".next-item")?.classList.remove("secondary");
-      return {node, focusHeading: () => heading.focus({preventScroll: true})};
+      const node = ReadingCard({item, nav, body: [CaseText(item), panel]});
+      return {node, focusHeading: () => node.querySelector<HTMLElement>("h2")?.focus({preventScroll: true})};
     },
   };
 }

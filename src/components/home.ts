@@ -61,9 +61,9 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
     store,
     view: (progress) => {
       const standings = parts.map((part) => {
-        const {scored, closed, total} = partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase});
+        const {scored, done, total} = partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase});
         // Done counts as scored here: Part 1 is finished once each example has a "before" score or none to give.
-        return {part, scored: scored + closed, total, closed};
+        return {part, scored: done, total, closed: done > scored};
       });
       const next = nextStep(standings);
       const step = (link: HTMLElement, note: string) =>

@@ -2,8 +2,8 @@
 // beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
 import type {Item, Text, Turn} from "../lib/authored/schemas/item.js";
 import {dirOf, languageName} from "../lib/authored/language.js";
-import {glossFromWords} from "../lib/site/links.js";
-import {el} from "./dom.js";
+import {glossFromWords, titleBefore} from "../lib/site/links.js";
+import {el, type Child} from "./dom.js";
 
 function TextBlock(
   text: Pick<Text, "text" | "form" | "language" | "gloss" | "glossFrom" | "note">,
@@ -82,5 +82,20 @@ export function CaseText(item: Item, {surfaces = {}}: {surfaces?: Record<string,
       : null,
     TextBlock(item.request, {label: requestLabel, role: "request", surface: surfaces.request, where: "request"}),
     TextBlock(item.response, {label: "Response", role: "response"}),
+  );
+}
+
+/**
+ * An item to read in a walk, with nothing to score: its title, `body` (its texts and what goes with them) and the
+ * walk's Previous and Next, Next the button to press (Part 2's examples; Part 1's example with no score to give).
+ */
+export function ReadingCard({item, nav, body}: {item: Item; nav: HTMLElement; body: Child[]}): HTMLElement {
+  nav.querySelector(".next-item")?.classList.remove("secondary");
+  return el(
+    "article",
+    {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
+    el("header", {class: "item-head"}, el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item))),
+    el("div", {class: "reading-body"}, body),
+    nav,
   );
 }

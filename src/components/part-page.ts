@@ -22,13 +22,13 @@ export function PartProgress(
   return Recorded({
     store,
     view: (progress) => {
-      const {scored, closed, total} = partProgress(progress, items, counted);
+      const {scored, done, total} = partProgress(progress, items, counted);
       // An example whose ruling was read first has no "before" score to give: done, and said apart.
-      const none = closed ? `; ${closed} with none to give` : "";
+      const none = done > scored ? `; ${done - scored} with none to give` : "";
       return el(
         "span",
         {"class": "progress-meter", "aria-live": "polite"},
-        el("meter", {"min": 0, "max": total, "value": scored + closed, "aria-hidden": "true"}),
+        el("meter", {"min": 0, "max": total, "value": done, "aria-hidden": "true"}),
         el("span", {}, `${scored} of ${total} ${noun}${none}`),
       );
     },

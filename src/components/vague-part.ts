@@ -3,9 +3,9 @@
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {allAnswered, anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {beforeClosed} from "../lib/trainee/progress.js";
-import {itemHref, itemLabel, titleBefore, type ItemPages} from "../lib/site/links.js";
+import {itemHref, itemLabel, type ItemPages} from "../lib/site/links.js";
 import type {Item} from "../lib/authored/schemas/item.js";
-import {CaseText} from "./item-text.js";
+import {CaseText, ReadingCard} from "./item-text.js";
 import {walkParts, type PartRef} from "../lib/site/part-refs.js";
 import {el} from "./dom.js";
 import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
@@ -80,14 +80,10 @@ function ClosedBefore(
   item: Item,
   {nav, itemPages, after}: {nav: HTMLElement; itemPages: ItemPages; after: PartRef | null},
 ): WalkCard {
-  const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
-  const node = el(
-    "article",
-    {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
-    el("header", {class: "item-head"}, heading),
-    el(
-      "div",
-      {class: "reading-body"},
+  const node = ReadingCard({
+    item,
+    nav,
+    body: [
       // Above the case: under a long response it was past a phone's first screen, which then showed no Score and no
       // word of why.
       el(
@@ -99,9 +95,7 @@ function ClosedBefore(
         "), so a score now would not be one from before it. Go on to the next example.",
       ),
       CaseText(item),
-    ),
-    nav,
-  );
-  nav.querySelector(".next-item")?.classList.remove("secondary");
-  return {node, focusHeading: () => heading.focus({preventScroll: true})};
+    ],
+  });
+  return {node, focusHeading: () => node.querySelector<HTMLElement>("h2")?.focus({preventScroll: true})};
 }

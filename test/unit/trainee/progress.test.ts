@@ -226,13 +226,13 @@ describe("answers and attempts", () => {
     const parts = loadParts();
     const counts = Object.fromEntries(parts.map((part) => [part.id, partProgress(progress, items, part)]));
     expect(counts).toEqual({
-      "vague": {scored: 1, closed: 0, total: 7},
-      "examples": {scored: 0, closed: 0, total: 0},
-      "guideline": {scored: 0, closed: 0, total: 0},
-      "rubric": {scored: 1, closed: 0, total: 7},
-      "edge-cases": {scored: 0, closed: 0, total: 14},
+      "vague": {scored: 1, done: 1, total: 7},
+      "examples": {scored: 0, done: 0, total: 0},
+      "guideline": {scored: 0, done: 0, total: 0},
+      "rubric": {scored: 1, done: 1, total: 7},
+      "edge-cases": {scored: 0, done: 0, total: 14},
       // The self-check run does not count toward Part 6: that is its own mode.
-      "calibration": {scored: 1, closed: 0, total: 5},
+      "calibration": {scored: 1, done: 1, total: 5},
     });
   });
 });

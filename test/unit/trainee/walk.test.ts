@@ -103,7 +103,7 @@ describe("where a part's items stand in the walk", () => {
     expect(walkItemState(read, item("example-4"), "vague")).toBe("closed");
     expect(allAnswered(read, ["example-1", "example-4"], "vague")).toBe(true);
     // Counted apart: "1 of 7 scored; 1 with none to give" (its meter shows 2 done).
-    expect(partProgress(read, items, {items: "examples", phase: "vague"})).toEqual({scored: 1, closed: 1, total: 7});
+    expect(partProgress(read, items, {items: "examples", phase: "vague"})).toEqual({scored: 1, done: 2, total: 7});
     // Not closed: a "before" score given first, an example not read, or one read only in another phase's sense.
     expect(beforeClosed(progress, "example-1")).toBe(false);
     expect(beforeClosed(read, "example-2")).toBe(false);

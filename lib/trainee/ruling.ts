@@ -9,17 +9,16 @@ import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
 import {verdictInListLabels, verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
 import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
-import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Guideline, RubricLevel} from "../authored/schemas/guideline.js";
 import type {ItemPages} from "../site/links.js";
 import type {ItemRef} from "../node/page-data.js";
 import type {Answer} from "./progress.js";
-import {staleRulingNote, type RulingsByVersion} from "./stale-ruling.js";
 import type {ScoreComparison} from "./score-distance.js";
 import {distanceNames, scoreText, verdictWords} from "./words.js";
 import {listWords, plural, wordCount} from "../text/format.js";
-import type {RubricLevel} from "../authored/schemas/guideline.js";
 import type {RubricRow} from "../engine/rubric.js";
 import type {GuidelineLogic} from "../authored/schemas/logic.js";
+import type {Score} from "../authored/schemas/verdict.js";
 
 /** A note as the ruling shows it: the case study's label ("Why raters give 4"), if any, and its text. */
 export interface NoteText {
@@ -329,4 +328,46 @@ export function rulingOf(ctx: RulingContext, item: Item, answers: readonly Answe
     staleNote,
   });
   return {item, answers, ctx, choices, derivation, feedback, words, staleNote};
+}
+
+// Whether the ruling shown on an answer is newer than the answer: it was scored under an earlier guideline version
+// whose score for the item differs from today's. The ruling always shows today's score; the note says so.
+/** Each guideline version's score for each item (null: that version gives the item no single score). */
+export type RulingsByVersion = Readonly<Record<string, Readonly<Record<string, Score | null>>>>;
+
+/**
+ * Whether an answer's ruling may have changed: it was scored under an older guideline version, and the caller
+ * (who can derive the item under both versions) says the ruling differs. Null when the answer still stands.
+ */
+export function staleRuling(
+  answer: Pick<Answer, "item" | "guideline">,
+  currentVersion: string,
+  rulingChanged: (item: string, scoredUnder: string) => boolean,
+): {scoredUnder: string; current: string} | null {
+  if (answer.guideline === currentVersion || !rulingChanged(answer.item, answer.guideline)) return null;
+  return {scoredUnder: answer.guideline, current: currentVersion};
+}
+
+/** A stale answer's note, in plain words: it was scored under an earlier version whose ruling differs. */
+export function staleSentence(then: Score | null | undefined): string {
+  const moved =
+    then === undefined ? "" : then === null ? ", which gave no single score" : `, which ruled it ${scoreText(then)}`;
+  return `You scored this under an earlier version of the guideline${moved}. The ruling shown is today's.`;
+}
+
+/**
+ * The note the ruling of `answer` carries, or null: the ruling has moved when the version it was scored under gives
+ * the item another score than the current version does (a version that never ruled the item counts as moved).
+ */
+export function staleRulingNote(
+  answer: Pick<Answer, "item" | "guideline">,
+  currentVersion: string,
+  rulings: RulingsByVersion,
+): string | null {
+  const moved = staleRuling(
+    answer,
+    currentVersion,
+    (item, scoredUnder) => rulings[scoredUnder]?.[item] !== rulings[currentVersion]?.[item],
+  );
+  return moved ? staleSentence(rulings[moved.scoredUnder]?.[answer.item]) : null;
 }

@@ -1,11 +1,32 @@
-// What an item's score card decides from the record: which answers it shows, whether it offers the three steps and a
-// retry, what it says beside the title and before Check, and the answer Check records. The card only draws these.
-import type {Item} from "../authored/schemas/item.js";
+// What an item's score card decides from the record and from the work not yet checked. From the record: which
+// answers it shows, whether it offers the three steps and a retry, what it says beside the title and before Check, and
+// the answer Check records. The work not yet checked (issue 29, item 11) is the card's draft, kept in storage under a
+// key of the item's own so a reload or Back brings it back: never an answer (never in the record, so never in an
+// export), gone when Check records the answer or "Start over" deletes the answers, dropped once the item has more
+// answers than when it was saved (Check in another tab, an import), and set aside when unreadable or no longer
+// fitting its item: never fatal. While that work stands still, the ruling it would get is built in the next idle
+// moment (issue 29, Speed), so Check only records the answer and shows it, and a page's first Check is no slower
+// than the rest. The card only draws these. Pure: the page passes its localStorage and timers (a test, a Map).
+import {integer, literal, min, object, optional, pattern, size, string, type Infer} from "superstruct";
+import type {Item, QuoteIn} from "../authored/schemas/item.js";
 import type {Phase} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {checklistOf, type ChecklistDraft} from "./draft.js";
-import {attempts, type Answer, type Mode, type Progress} from "./progress.js";
+import {
+  attempts,
+  type Answer,
+  type Mode,
+  type Progress,
+  TraineeChecklist,
+  TraineeScore,
+  validateSafely,
+  recordAnswer,
+} from "./progress.js";
 import {scoreText, type ImpliedLine} from "./words.js";
+import {textOf} from "../authored/quote.js";
+import {impossibleShape} from "../text/json-shape.js";
+import {pageStorage, setAside, type KeyValueStorage} from "./set-aside.js";
+import {browserTimers, debounce, type Timers} from "../site/schedule.js";
 
 /** The answers a card shows, first attempt first: every attempt at its slot; in the blind run, only this run's. */
 export function cardAnswers(
@@ -223,4 +244,234 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       // task yet) is the same line, and patches nothing.
       return sameImplied(state.implied, action.line) ? state : {...state, implied: action.line};
   }
+}
+
+// The draft: an item's unchecked work (the lines marked or typed, their verdicts and the main task, the score chosen
+// and the deciding rule picked), kept for the attempt it was made for.
+/** Every draft's key starts so; the record's own key (`rater-notebook:progress:v1`) never does. */
+export const draftKeyPrefix = "rater-notebook:draft:v1:";
+/** Where a draft the site cannot read is copied, under its slot; "Start over" leaves these. */
+export const draftSetAsidePrefix = "rater-notebook:draft-set-aside:v1:";
+
+const ItemDraft = object({
+  app: literal("rater-notebook-draft"),
+  /** How many answers the item had when the draft was saved: the draft is for the next one. */
+  after: min(integer(), 0),
+  score: optional(TraineeScore),
+  checklist: optional(TraineeChecklist),
+  decidingRule: optional(pattern(size(string(), 1, 60), /^[a-z]+(-[a-z]+)*$/)),
+});
+export type ItemDraft = Infer<typeof ItemDraft>;
+
+/** The work a draft keeps, as the card hands it over. */
+export interface DraftWork {
+  score: Score | null;
+  checklist?: TraineeChecklist | undefined;
+  decidingRule?: string | undefined;
+}
+
+/** Which item a draft is for: the slot an answer fills (the self-check's run too). */
+export interface DraftSlot {
+  item: string;
+  phase: Phase;
+  mode: Mode;
+  run?: number | undefined;
+}
+
+export const draftKey = ({item, phase, mode, run}: DraftSlot): string =>
+  `${draftKeyPrefix}${item}:${phase}:${mode}${run ? `:${run}` : ""}`;
+
+/** Whether a draft holds nothing worth keeping: no score, no line, no pick. */
+export const emptyWork = (work: DraftWork): boolean =>
+  work.score === null && !work.checklist?.lines.length && !work.checklist?.mainNotMet && !work.decidingRule;
+
+/** The draft's text: only what holds something. */
+export function serializeDraft(work: DraftWork, after: number): string {
+  const draft: ItemDraft = {
+    app: "rater-notebook-draft",
+    after,
+    ...(work.score !== null ? {score: work.score} : {}),
+    ...(work.checklist ? {checklist: work.checklist} : {}),
+    ...(work.decidingRule ? {decidingRule: work.decidingRule} : {}),
+  };
+  return JSON.stringify(draft);
+}
+
+/** Whether a draft's lines still fit the item: each mark inside a text it can mark, each option one it offers. */
+export function draftFits(draft: Pick<ItemDraft, "checklist">, item: Pick<Item, "request" | "turns" | "checklist">) {
+  return (draft.checklist?.lines ?? []).every(({listing}) => {
+    if (listing.kind === "free") return true;
+    if (listing.kind === "option") return listing.index < item.checklist.length;
+    const text = textOf(item, listing.in as QuoteIn);
+    return text !== null && listing.start < listing.end && listing.end <= text.length;
+  });
+}
+
+export type ReadDraft = {kind: "none"} | {kind: "draft"; draft: ItemDraft} | {kind: "stale"} | {kind: "broken"};
+
+/** Reads a draft's text for an item that has `answered` answers now. */
+export function readDraft(text: string | null, answered: number, item: Parameters<typeof draftFits>[1]): ReadDraft {
+  if (text === null || text === "") return {kind: "none"};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return {kind: "broken"};
+  }
+  if (impossibleShape(value, 10)) return {kind: "broken"};
+  const [error, draft] = validateSafely(value, ItemDraft);
+  if (error || !draftFits(draft, item)) return {kind: "broken"};
+  return draft.after === answered ? {kind: "draft", draft} : {kind: "stale"};
+}
+
+/** The storage a draft store needs: read, write and remove one key, and list the keys for "Start over". */
+export interface DraftStorage extends KeyValueStorage {
+  removeItem(key: string): void;
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+export interface ItemDrafts {
+  /** The draft the item resumes from, or null. */
+  start: ItemDraft | null;
+  /** Keeps the work as it stands, for the item's next answer (after `answered` answers); empty work removes it. */
+  save(
+    score: Score | null,
+    checklist: ChecklistDraft | undefined,
+    decidingRule: string | undefined,
+    answered: number,
+  ): void;
+  /** Check recorded the answer: the draft goes. */
+  clear(): void;
+}
+
+/**
+ * Opens an item's draft in the page's localStorage (or `storage`). Without storage (blocked, private mode) nothing is
+ * kept, as the record keeps nothing.
+ */
+export function openItemDrafts(
+  slot: DraftSlot,
+  {
+    answered,
+    item,
+    storage = pageStorage(),
+  }: {answered: number; item: Parameters<typeof draftFits>[1]; storage?: DraftStorage | null},
+): ItemDrafts {
+  const key = draftKey(slot);
+  const attempt = <T>(work: () => T): T | null => {
+    try {
+      return work();
+    } catch {
+      // A browser that refuses (storage full, blocked): the work stays on the page.
+      return null;
+    }
+  };
+  let start: ItemDraft | null = null;
+  if (storage) {
+    const text = attempt(() => storage.getItem(key));
+    const read = readDraft(text ?? null, answered, item);
+    if (read.kind === "draft") start = read.draft;
+    if (read.kind === "broken") {
+      const copied = setAside(storage, text!, `${draftSetAsidePrefix}${key.slice(draftKeyPrefix.length)}`);
+      if ("key" in copied) attempt(() => storage.removeItem(key));
+    }
+    if (read.kind === "stale") attempt(() => storage.removeItem(key));
+  }
+  return {
+    start,
+    save(score, checklist, decidingRule, after) {
+      if (!storage) return;
+      const work = {score, checklist: checklistOf(checklist), decidingRule};
+      attempt(() => (emptyWork(work) ? storage.removeItem(key) : storage.setItem(key, serializeDraft(work, after))));
+    },
+    clear() {
+      if (storage) attempt(() => storage.removeItem(key));
+    },
+  };
+}
+
+/** "Start over": removes every item's draft (set-aside copies stay, as the record's do). */
+export function clearDrafts(storage: DraftStorage | null): void {
+  if (!storage) return;
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key?.startsWith(draftKeyPrefix)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage the browser refuses: there is nothing it lets the site remove.
+  }
+}
+
+// The ruling built ahead: Check takes it only when it was built for exactly the answers and record Check makes (the
+// time of the answer aside, which no ruling shows); otherwise it builds the ruling then.
+export interface RulingAhead<T> {
+  /** The work changed: build the ruling of `next()` (the answer Check would record, or null) when next idle. */
+  soon(next: () => Omit<Answer, "attempt"> | null): void;
+  /** Check recorded the answers: the ruling built ahead for them, or one built now. */
+  take(answers: Answer[], progress: Progress): T;
+}
+
+/** What a ruling is built from, less the answer's time: two answers alike in all else get the same ruling. */
+const keyOf = (answers: Answer[], progress: Progress): string =>
+  JSON.stringify([answers.map(({at: _at, ...rest}) => rest), progress.answers.length]);
+
+/**
+ * `build` makes the ruling of the card's answers (first attempt first) in the record they are part of; `answersIn`
+ * picks the card's answers from a record.
+ */
+export function rulingAhead<T>(
+  build: (answers: Answer[], progress: Progress) => T,
+  {
+    record,
+    answersIn,
+    built: onBuilt = () => {},
+    timers = browserTimers(),
+  }: {
+    record: () => Progress;
+    answersIn: (progress: Progress) => Answer[];
+    /** Gets each ruling built ahead, as it is built, with the answers it rules (the card lays it out unseen). */
+    built?: (ruling: T, answers: Answer[]) => void;
+    timers?: Timers;
+  },
+): RulingAhead<T> {
+  let built: {key: string; ruling: T} | null = null;
+  let next: () => Omit<Answer, "attempt"> | null = () => null;
+  const ahead = debounce(
+    () => {
+      const answer = next();
+      if (!answer) return;
+      const progress = recordAnswer(record(), answer);
+      const answers = answersIn(progress);
+      const key = keyOf(answers, progress);
+      if (built?.key === key) return;
+      const ruling = build(answers, progress);
+      // The ruling's code still loading: built again once it is in, rather than kept waiting.
+      if (ruling instanceof Promise)
+        ruling.then(
+          () => ahead.request(),
+          () => undefined,
+        );
+      else {
+        built = {key, ruling};
+        onBuilt(ruling, answers);
+      }
+    },
+    {delayMs: 0, idleTimeoutMs: 50, timers},
+  );
+  return {
+    soon(work) {
+      next = work;
+      ahead.request();
+    },
+    take(answers, progress) {
+      ahead.cancel();
+      const key = keyOf(answers, progress);
+      const ruling = built?.key === key ? built.ruling : build(answers, progress);
+      built = null;
+      return ruling;
+    },
+  };
 }

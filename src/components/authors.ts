@@ -23,7 +23,7 @@ import {
   type SaveState,
 } from "../lib/authoring/authors-page.js";
 import {type ItemPages, ruleHref, itemHref, itemLabel} from "../lib/site/links.js";
-import {el, type Child, svg, titled, WordsThenId} from "./dom.js";
+import {el, type Child, svg, titled, WordsThenId, keptParts, live, type Live} from "./dom.js";
 import {afterFirstPaint, afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import {
@@ -43,7 +43,6 @@ import {
   type ParameterSource,
   assignmentWords,
 } from "../lib/engine/parameter-words.js";
-import {keptParts, live, type Live} from "./live.js";
 import {
   differsAtAll,
   wordsDiffer,

@@ -1,6 +1,6 @@
 // The case editor (/authors/case): an author pastes a request and a response, marks the instructions, chooses each
 // line's rule and facts, and sees at once what the engine derives under the current guideline and the /authors
-// candidate; then downloads the case as data/items/<id>.md. One Live node (src/components/live.ts): its state and
+// candidate; then downloads the case as data/items/<id>.md. One Live node (src/components/dom.ts): its state and
 // what each action makes of it are lib/authoring/case-editor-state.ts; this builds the page from the state, reads
 // every edit and button off its data- attributes with one listener per event type, and after each patch does what a
 // state cannot (saving the draft, reading an upload, the download, the focus). Its parts follow, each under a comment
@@ -40,7 +40,7 @@ import {
   type RefusedInput,
 } from "../lib/authoring/case-editor-state.js";
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
-import {type FactField, factInputText} from "../lib/authoring/fact-fields.js";
+import {type FactField, factInputText, type JsonSchema} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore, replacedUnsavedWords} from "../lib/authoring/case-draft-store.js";
 import {caseWords, draftNoticeWords, yesNoLabels} from "../lib/authoring/case-words.js";
 import {whenIdle} from "../lib/site/schedule.js";
@@ -48,7 +48,7 @@ import {isRecord} from "../lib/authoring/case-record.js";
 import {markableTexts, turnsOf, type MarkableText, type TurnRole} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
-import {el, titled, type Child} from "./dom.js";
+import {el, titled, type Child, live, type Keep, type Live} from "./dom.js";
 import {handoffWords, takeEditorKeys, unknownOpenedWords} from "../lib/authoring/case-handoff.js";
 import {dirOf, languageName} from "../lib/authored/language.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
@@ -57,13 +57,11 @@ import {ruleHref, itemLabel} from "../lib/site/links.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {type Problem, formatProblem} from "../lib/authored/problems.js";
 import {noteLabel, problemInWords} from "../lib/authored/problem-words.js";
-import type {JsonSchema} from "../lib/authoring/fact-fields.js";
 import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
-import {live, type Keep, type Live} from "./live.js";
 import {download} from "../lib/site/download.js";
 import {pendingPrompt, tokens, type MarkIn} from "../lib/trainee/draft.js";
-import {MarkSurface} from "./step-one-marking.js";
+import {MarkSurface} from "./checklist-editor.js";
 import {byteLimit} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
 
@@ -595,12 +593,12 @@ function Turn(
 }
 
 // Step 1 in the case editor: the author marks the instructions in the request with the trainee's own marking
-// (src/components/step-one-marking.ts: each word a button, first word then last, the arrow keys between words, Enter
-// to press, Escape to drop a half-made stretch). A finished stretch becomes a new line, quoting the request's words
-// exactly, or another stretch of the line waiting for one (a main task may quote several). A line with no words to
-// point to is typed with why it has none. Where the user gave a standing instruction in an earlier turn, the author
-// chooses which text to mark in (the request or the turn), and the line quotes that turn (quoteIn: turn-N). The words
-// are a child of their own (a mark surface, kept across patches): shown the state's lines after each patch.
+// (MarkSurface, src/components/checklist-editor.ts: each word a button, first word then last, the arrow keys between
+// words, Enter to press, Escape to drop a half-made stretch). A finished stretch becomes a new line, quoting the
+// request's words exactly, or another stretch of the line waiting for one (a main task may quote several). A line with
+// no words to point to is typed with why it has none. Where the user gave a standing instruction in an earlier turn,
+// the author chooses which text to mark in (the request or the turn), and the line quotes that turn (quoteIn: turn-N).
+// The words are a child of their own (a mark surface, kept across patches): shown the state's lines after each patch.
 function Marking(state: CaseEditorState, {keep, surfaces}: {keep: Keep; surfaces: MarkSurfaces}): HTMLElement {
   const offered = markableTexts(state.record);
   const shown = markedText(state);

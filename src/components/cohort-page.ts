@@ -30,13 +30,12 @@ import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
 import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
 import {plural, thousands} from "../lib/text/format.js";
-import {el, type Child} from "./dom.js";
+import {el, type Child, live, type Live} from "./dom.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RaterOrder, type RowSource} from "../lib/agreement/packed-report.js";
 import type {CsvTable} from "../lib/agreement/report-csv.js";
 import {Table, type LabelledHead} from "./table.js";
-import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
   alikeNamesWords,

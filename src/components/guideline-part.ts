@@ -1,7 +1,7 @@
 // Part 3, a reading part: the guideline, each rule with the anchor feedback links to, and the earlier versions.
 // It loads no scoring code: nothing here is scored.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
-import {el, titled} from "./dom.js";
+import {el, titled, live, type Live} from "./dom.js";
 import {ordinalWord} from "../lib/text/format.js";
 import {GuidelineView} from "./guideline.js";
 import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
@@ -13,7 +13,6 @@ import {
   type GuidelineTarget,
   type GuidelineTargetAction,
 } from "../lib/trainee/guideline-target.js";
-import {live, type Live} from "./live.js";
 
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
 export function GuidelinePart(data: TraineeData, {store = openProgressStore()} = {}): HTMLElement {

@@ -9,7 +9,7 @@ import type * as RulingModule from "./ruling.js";
 import type {PartContext} from "./part-frame.js";
 import {PartWalk, type PartWalkOptions, type WalkItem} from "./part-walk.js";
 import {type RulingParts, ScoreCard} from "./score-card.js";
-import type {Live} from "./live.js";
+import type {Live} from "./dom.js";
 import {GuidePanel, HowToScore} from "./walk-parts.js";
 import {examplesLeftOut} from "../lib/trainee/rubric-beside.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";

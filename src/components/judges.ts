@@ -23,8 +23,7 @@ import {
 } from "../lib/judges/run-chart.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {el, type Child} from "./dom.js";
-import {live, type Live} from "./live.js";
+import {el, type Child, live, type Live} from "./dom.js";
 import {Table, TableRow} from "./table.js";
 import {
   type AnswerAction,

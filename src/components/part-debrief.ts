@@ -16,8 +16,7 @@ import {
 import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint} from "../lib/site/schedule.js";
 import {lazyCode} from "../lib/site/lazy-code.js";
-import {el} from "./dom.js";
-import {live, type Live} from "./live.js";
+import {el, live, type Live} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
 import type * as ResultsModule from "../lib/trainee/results.js";
 import type * as DecidingRulesModule from "../lib/trainee/derived-deciding-rules.js";

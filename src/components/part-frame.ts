@@ -5,7 +5,7 @@ import type {SitePageData} from "../lib/node/page-data.js";
 import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";
 import {NextPart} from "./walk-parts.js";
-import {ProgressNotice} from "./progress-notice.js";
+import {ProgressNotice} from "./recorded.js";
 
 // The item card (guideline-walk-item.ts) names the context from here.
 export type {PartContext};

@@ -2,10 +2,9 @@
 // stands (scored / total, kept current as they score), and the links to the previous and next part.
 import type {ItemRef, PagePart} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
-import {el, fragment} from "./dom.js";
+import {el, fragment, type Live} from "./dom.js";
 import {countWord} from "../lib/text/format.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import type {Live} from "./live.js";
 import {Recorded} from "./recorded.js";
 
 /**

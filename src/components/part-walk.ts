@@ -20,8 +20,7 @@ import {
   type WalkAction,
   type WalkState,
 } from "../lib/trainee/walk.js";
-import {el, type Child} from "./dom.js";
-import {live, type Keep, type Live} from "./live.js";
+import {el, type Child, live, type Keep, type Live} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {WalkCard} from "./score-card.js";

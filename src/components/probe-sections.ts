@@ -12,8 +12,7 @@ import {
   type ProbeView,
   type VersionView,
 } from "../lib/probes/view.js";
-import {el} from "./dom.js";
-import {live, type Live} from "./live.js";
+import {el, live, type Live} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
 

@@ -18,8 +18,7 @@ import {
   type ReaderVerdict,
   type VersionView,
 } from "../lib/probes/view.js";
-import {el, type Child, WordsThenId} from "./dom.js";
-import {live, type Live} from "./live.js";
+import {el, type Child, WordsThenId, live, type Live} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
 import {debounce} from "../lib/site/schedule.js";

@@ -24,9 +24,8 @@ import {
   type Pool,
 } from "../lib/trainee/self-check-pool.js";
 import {firstRunWords} from "../lib/trainee/self-check-page.js";
-import {el, svg, type Child} from "./dom.js";
-import {live} from "./live.js";
-import {ProgressNotice} from "./progress-notice.js";
+import {el, svg, type Child, live} from "./dom.js";
+import {ProgressNotice} from "./recorded.js";
 import {GroupSection, ResultsSection} from "./results-group.js";
 import {PartLink, type ResultsContext, CaseLink, RuleLinks} from "./results-links.js";
 import {Transfer} from "./transfer.js";

@@ -16,8 +16,7 @@ import {
 } from "../lib/authoring/rubric-writer.js";
 import {ticks} from "d3-array";
 import {authorsChartWidth} from "./authors.js";
-import {el, svg, type Child} from "./dom.js";
-import {live, type Live} from "./live.js";
+import {el, svg, type Child, live, type Live} from "./dom.js";
 
 const kinds: {value: CountConstraint["kind"]; label: string}[] = [
   {value: "at-most", label: "at most"},

@@ -10,10 +10,9 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
-import {openItemDrafts} from "../lib/trainee/item-drafts.js";
-import type {Answer, Progress} from "../lib/trainee/progress.js";
-import {rulingAhead} from "../lib/trainee/ruling-ahead.js";
 import {
+  openItemDrafts,
+  rulingAhead,
   answerOf,
   blindAnswerText,
   cardAnswers,
@@ -28,13 +27,12 @@ import {
   type CardAction,
   type CardState,
 } from "../lib/trainee/score-card-state.js";
+import type {Answer, Progress} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/site/links.js";
 import {caseOriginNote, scaleAnchors, describeImplied, type ImpliedLine} from "../lib/trainee/words.js";
-import {ChecklistEditor} from "./checklist-editor.js";
+import {ChecklistEditor, MarkSurface} from "./checklist-editor.js";
 import {markableTexts} from "../lib/trainee/step-one.js";
-import {MarkSurface} from "./step-one-marking.js";
-import {el, type Child} from "./dom.js";
-import {live, type Keep, type Live} from "./live.js";
+import {el, type Child, live, type Keep, type Live} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import {pageOnly, type ProgressStore} from "../lib/trainee/record-store.js";
 import {itemKeyAction, type KeyTarget} from "../lib/trainee/item-keys.js";
@@ -121,7 +119,7 @@ export function ScoreCard(
   const scoreName = `${mode === "self-check" ? "self-" : ""}${item.id}-score`;
 
   // ---- The rulings, each kept by its number: built ahead and staged unseen, or built on Check ----
-  // The ruling built ahead of Check (lib/trainee/ruling-ahead.ts) is laid out in the region unseen (.is-staged: no
+  // The ruling built ahead of Check (lib/trainee/score-card-state.ts) is laid out in the region unseen (.is-staged: no
   // height, visibility: hidden, so out of sight, of the pointer, the keyboard and assistive technology, and out of the
   // page's text): Check then only reveals it, and the browser's first layout of a ruling (the fallback font of its
   // marks, its styles) is done while the trainee works, not between Check and the paint.
@@ -237,8 +235,8 @@ export function ScoreCard(
       guideline: guideline.version,
       at: now(),
     });
-  // Work not yet checked is kept across a reload and Back (lib/trainee/item-drafts.ts), and the card resumes from it;
-  // the ruling it would get is built in the next idle moment (lib/trainee/ruling-ahead.ts), so Check only shows it.
+  // Work not yet checked is kept across a reload and Back, and the card resumes from it; the ruling it would get is
+  // built in the next idle moment, so Check only shows it (both in lib/trainee/score-card-state.ts).
   const keepWork = (state: CardState) => {
     drafts.save(state.score, draft(), state.decidingRule, answersNow().length);
     ahead.soon(() => (state.score === null || !reveal() ? null : answerNow(state, state.score)));

@@ -34,12 +34,10 @@ import {
 } from "../lib/trainee/self-check-pool.js";
 import {itemState} from "../lib/trainee/walk.js";
 import {describePassRule, describeDistance, describeLean, describeTally, scoreText} from "../lib/trainee/words.js";
-import {el, type Child} from "./dom.js";
-import {live, type Live} from "./live.js";
-import {Recorded} from "./recorded.js";
+import {el, type Child, live, type Live} from "./dom.js";
+import {Recorded, ProgressNotice} from "./recorded.js";
 import {GuidelineWalk} from "./guideline-walk-item.js";
 import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
-import {ProgressNotice} from "./progress-notice.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";

@@ -2,8 +2,7 @@
 // change first. Each half is a Live node; what it shows next is lib/trainee/move-progress.ts's.
 import type {ItemRef} from "../lib/node/page-data.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
-import {el, type Child} from "./dom.js";
-import {live, type Live} from "./live.js";
+import {el, type Child, live, type Live} from "./dom.js";
 import {plural, formatBytes} from "../lib/text/format.js";
 import {replacementWords, type ImportPlan} from "../lib/trainee/import-plan.js";
 import type {Answer} from "../lib/trainee/progress.js";

@@ -34,7 +34,7 @@ const preloads = (page: string): string[] =>
 
 const scoringCode = [
   "_import/components/score-card",
-  "_import/components/step-one-marking",
+  "_import/components/checklist-editor",
   "_import/lib/trainee/compare",
 ];
 

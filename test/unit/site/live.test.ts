@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-// The component model's runtime (src/components/live.ts) in a DOM: actions read off events, the patch, what a
+// The component model's runtime (src/components/dom.ts) in a DOM: actions read off events, the patch, what a
 // patch leaves alone (a kept child, the focused control, an opened disclosure), effects after it.
 import {describe, expect, it} from "vitest";
-import {el} from "../../../src/components/dom.js";
-import {keptParts, live, type Live} from "../../../src/components/live.js";
+import {el, keptParts, live, type Live} from "../../../src/components/dom.js";
 
 type Counter = {count: number; open: boolean};
 type Act = {kind: "add"; by: number} | {kind: "none"};

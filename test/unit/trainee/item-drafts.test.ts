@@ -8,7 +8,7 @@ import {
   draftSetAsidePrefix,
   openItemDrafts,
   type DraftStorage,
-} from "../../../lib/trainee/item-drafts.js";
+} from "../../../lib/trainee/score-card-state.js";
 import {line, mark, item as itemOf} from "./helpers.js";
 
 /** localStorage as a Map, in insertion order, with the keys whose writes throw as a full storage's do. */

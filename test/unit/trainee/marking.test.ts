@@ -1,8 +1,7 @@
 // A text being marked while it is shown: what a press, a drag, a key or Escape does to its state, and how each word
 // then shows. The text is example 5's request, “Just the answer, no explanation: what is 15% of 80?”.
 import {describe, expect, it} from "vitest";
-import {tokens} from "../../../lib/trainee/draft.js";
-import {markStart, markUpdate, pendingHere, wordLooks, type MarkState} from "../../../lib/trainee/marking.js";
+import {tokens, markStart, markUpdate, pendingHere, wordLooks, type MarkState} from "../../../lib/trainee/draft.js";
 import {listingText} from "../../../lib/trainee/words.js";
 import {item, line, mark} from "./helpers.js";
 

@@ -1,6 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {noticeStart, noticeStep} from "../../../lib/trainee/progress-notice.js";
-import type {RecordNotice} from "../../../lib/trainee/record-store.js";
+import {noticeStart, noticeStep, type RecordNotice} from "../../../lib/trainee/record-store.js";
 
 const record = {reason: "corrupted", message: "the record is not JSON", raw: "{"} as const;
 const held: RecordNotice = {kind: "held", cause: "refused", record};

@@ -4,7 +4,7 @@
 import {describe, expect, it} from "vitest";
 import type {Timers} from "../../../lib/site/schedule.js";
 import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../../lib/trainee/progress.js";
-import {rulingAhead} from "../../../lib/trainee/ruling-ahead.js";
+import {rulingAhead} from "../../../lib/trainee/score-card-state.js";
 
 function handTimers() {
   const due: (() => void)[] = [];

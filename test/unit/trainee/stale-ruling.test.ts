@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {staleRuling, staleRulingNote, staleSentence} from "../../../lib/trainee/stale-ruling.js";
+import {staleRuling, staleRulingNote, staleSentence} from "../../../lib/trainee/ruling.js";
 
 const scoredUnder = (guideline: string) => ({item: "example-1", guideline});
 

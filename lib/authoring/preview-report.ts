@@ -8,7 +8,7 @@ import {ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
-import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
+import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameters.js";
 import type {CheckReport} from "./check.node.js";
 import {formatProblem} from "../authored/problems.js";
 import {caseProblemInWords} from "../authored/problem-words.js";

@@ -31,8 +31,6 @@ import {
   describeDomain,
   type ParameterDomain,
   type ParameterValue,
-} from "../lib/engine/parameter-values.js";
-import {
   linkOf,
   linkStanding,
   parameterHeading,
@@ -42,7 +40,7 @@ import {
   wordsThenValue,
   type ParameterSource,
   assignmentWords,
-} from "../lib/engine/parameter-words.js";
+} from "../lib/engine/parameters.js";
 import {keptParts, live, type Live} from "./live.js";
 import {
   differsAtAll,

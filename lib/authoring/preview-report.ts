@@ -17,6 +17,8 @@ import {
   decisionOf,
   prepareBase,
   previewFrom,
+  reasonNames,
+  reasonText,
   reruledConsequence,
   reruledWords,
   type LineDecision,
@@ -25,7 +27,6 @@ import {
   type Preview,
 } from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {reasonNames, reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
 import {formatChange, thresholdKey, type RuleChange} from "./rule-changes.js";
 import {describeCandidate, isChanged, withChanges} from "./candidate-choice.js";

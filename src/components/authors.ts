@@ -51,6 +51,8 @@ import {
 } from "../lib/authoring/version-diff.js";
 import {Table} from "./table.js";
 import {
+  reasonNames,
+  reasonText,
   reruledConsequence,
   reruledWords,
   savedCheckWords,
@@ -66,7 +68,6 @@ import {untestedThresholds, type Dependence} from "../lib/authoring/dependence.j
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
 import {readerStanding, ruleName, ruleNamesInList, thresholdsBent, verdictLabels} from "../lib/engine/labels.js";
-import {reasonNames, reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
 import {

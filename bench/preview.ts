@@ -9,13 +9,12 @@ import {deriveAll, ruleSetOf, type RuleSet} from "../lib/engine/derive.js";
 import type {ChecklistLine, Item} from "../lib/authored/schemas/item.js";
 import {loadGuideline, loadGuidelines, loadItems} from "../lib/node/load.js";
 import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
-import type {ParameterDomain} from "../lib/engine/parameter-values.js";
+import {assignmentWords, type ParameterDomain} from "../lib/engine/parameters.js";
 import {prepareBase, previewFrom} from "../lib/authoring/preview.js";
 import type {Page} from "playwright-core";
 import {openSite} from "../test/browser/site.js";
 import {afterPaintWhere, inPage, median, medianMs} from "./timing.js";
 import {plural} from "../lib/text/format.js";
-import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {judgeAgreements, type JudgeScores} from "../lib/judges/author-line.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 

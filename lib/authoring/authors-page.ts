@@ -16,10 +16,11 @@ import {
   declaredValue,
   formatAssignment,
   parseValue,
+  valueWords,
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
-} from "../engine/parameter-values.js";
+} from "../engine/parameters.js";
 import {prepareBase, previewFrom, reruledWords, type PreparedBase, type Preview} from "./preview.js";
 import {quoteText} from "../text/quote-text.js";
 import {judgeAgreements, rewordingAdvice, type JudgeAgreement, type JudgeScores} from "../judges/author-line.js";
@@ -50,7 +51,6 @@ import {
 import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
 import {findCounterexample, rulesByRole, type Counterexample} from "./counterexample.js";
 import {ruleNamesInList} from "../engine/labels.js";
-import {valueWords} from "../engine/parameter-words.js";
 
 export interface AuthorsPageData {
   /** Oldest first: the newest is what the page opens with. */

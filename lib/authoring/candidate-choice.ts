@@ -1,20 +1,22 @@
-// The authors' page's choice in its address: each `set=` is a parameter (`set=counting=most-missed`) or, with a dot in
-// its key, a clause's verdict or flag or a row's threshold (`set=numbers.ceiling-needs-one=partly`).
+// The authors' page's choice, a base and a candidate with its changes, and its address, which the case editor and
+// `guideline:preview` read too: each `set=` is a parameter (`set=counting=most-missed`) or, with a dot in its key, a
+// clause's verdict or flag or a row's threshold (`set=numbers.ceiling-needs-one=partly`).
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {ruleSetOf, type RuleSet} from "../engine/derive.js";
 import {ruleChangeWords} from "./rule-change-words.js";
 import type {GuidelineLogic} from "../authored/schemas/logic.js";
 import {
   AssignmentError,
-  choiceFromQuery,
+  formatAssignment,
   overridesOf,
-  choiceToQuery,
+  parseAssignments,
+  assignmentWords,
   type Assignment,
   type ParameterDomain,
+  type ParameterSource,
   type ParameterValue,
-  type PreviewChoice,
-} from "../engine/parameter-values.js";
-import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
+} from "../engine/parameters.js";
+import {quoteText, setTwice} from "../text/quote-text.js";
 import {
   applyRuleChanges,
   formatChange,
@@ -25,6 +27,47 @@ import {
   type RuleChange,
 } from "./rule-changes.js";
 import {ruleNamesInList} from "../engine/labels.js";
+
+/** The preview's choice, as the page keeps it in its URL: a base version, and a candidate version with changes. */
+export interface PreviewChoice {
+  base: string;
+  /** The candidate's version: another version, or the base itself when only parameters change. */
+  candidate: string;
+  set: Assignment[];
+}
+
+/** The choice as a URL query: `base=v2&candidate=v2&set=counting%3Dmost-missed`. */
+export function choiceToQuery(choice: PreviewChoice): string {
+  const query = new URLSearchParams({base: choice.base, candidate: choice.candidate});
+  for (const assignment of choice.set) query.append("set", formatAssignment(assignment));
+  return query.toString();
+}
+
+/**
+ * Reads the choice back from a URL query a colleague was sent. A version not among `versions`, a bad assignment, or
+ * a version or parameter given twice throws, naming the valid ones; a missing base is the newest version, a missing
+ * candidate the base.
+ */
+export function choiceFromQuery(
+  query: string | URLSearchParams,
+  versions: readonly string[],
+  domains: readonly ParameterDomain[],
+): PreviewChoice {
+  const params = typeof query === "string" ? new URLSearchParams(query) : query;
+  const version = (key: "base" | "candidate", fallback: string | undefined): string => {
+    // Given twice, as a parameter set twice, it is refused: only one could win.
+    const [first, again] = params.getAll(key);
+    if (first !== undefined && again !== undefined) throw new AssignmentError(setTwice(key, first, again));
+    const value = first ?? fallback;
+    if (value === undefined || !versions.includes(value)) {
+      const problem = value === undefined ? "missing" : `unknown version ${quoteText(value)}`;
+      throw new AssignmentError(`${key}: ${problem}: expected one of ${versions.join(", ")}`);
+    }
+    return value;
+  };
+  const base = version("base", versions.at(-1));
+  return {base, candidate: version("candidate", base), set: parseAssignments(params.getAll("set"), domains)};
+}
 
 export interface CandidateChoice extends PreviewChoice {
   changes: RuleChange[];

@@ -11,7 +11,7 @@ import {declaredFactSchemas, declaredItem} from "../authored/schemas/facts.js";
 import {loadCalibration, loadCaseStudyIfAny, loadParts} from "../node/load.js";
 import {caseSetLabels} from "./case-words.js";
 import type {JsonSchema} from "./fact-fields.js";
-import type {ParameterDomain} from "../engine/parameter-values.js";
+import type {ParameterDomain} from "../engine/parameters.js";
 import {parameterDomains} from "./parameter-domains.node.js";
 
 export interface CaseEditorCase {

@@ -5,7 +5,7 @@ import {ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Flag, Item} from "../authored/schemas/item.js";
 import {parameterDomains} from "./parameter-domains.node.js";
-import type {ParameterDomain} from "../engine/parameter-values.js";
+import type {ParameterDomain} from "../engine/parameters.js";
 import {prepareBase} from "./preview.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {fieldPath, type Problem, type Report} from "../authored/problems.js";

@@ -8,7 +8,7 @@ import {
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
-} from "../engine/parameter-values.js";
+} from "../engine/parameters.js";
 import {movedIds, type PreparedBase} from "./preview.js";
 import {applyRuleChanges, rowsWithThreshold} from "./rule-changes.js";
 

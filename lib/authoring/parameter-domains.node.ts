@@ -3,7 +3,7 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {LogicParameter} from "../authored/schemas/logic.js";
 import {compileLogic} from "../engine/logic.js";
-import {rangeSamples, type ParameterDomain} from "../engine/parameter-values.js";
+import {rangeSamples, type ParameterDomain} from "../engine/parameters.js";
 import {loadGuidelines} from "../node/load.js";
 
 type Kind = Pick<ParameterDomain, "kind" | "values" | "min" | "max">;

@@ -8,7 +8,7 @@ import {ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
-import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
+import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameters.js";
 import type {CheckReport} from "./check.node.js";
 import {formatProblem} from "../authored/problems.js";
 import {caseProblemInWords} from "../authored/problem-words.js";
@@ -17,6 +17,8 @@ import {
   decisionOf,
   prepareBase,
   previewFrom,
+  reasonNames,
+  reasonText,
   reruledConsequence,
   reruledWords,
   type LineDecision,
@@ -25,7 +27,6 @@ import {
   type Preview,
 } from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {reasonNames, reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
 import {formatChange, thresholdKey, type RuleChange} from "./rule-changes.js";
 import {describeCandidate, isChanged, withChanges} from "./candidate-choice.js";

@@ -3,7 +3,7 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {AssignmentError, overridesOf, type Assignment} from "../engine/parameter-values.js";
+import {AssignmentError, overridesOf, type Assignment} from "../engine/parameters.js";
 import {rubricRowByNumber, rubricRowWords, verdictLabels} from "../engine/labels.js";
 import type {ParameterValues} from "../engine/logic.js";
 import {compileLogic, withClauseVerdict} from "../engine/logic.js";

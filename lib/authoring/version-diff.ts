@@ -2,8 +2,13 @@
 // and `guideline:preview` show the same block.
 import {diffWordsWithSpace} from "diff";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import {parameterTitle, valueWords, type ParameterSource} from "../engine/parameter-words.js";
-import type {ParameterName, ParameterValue} from "../engine/parameter-values.js";
+import {
+  parameterTitle,
+  valueWords,
+  type ParameterName,
+  type ParameterSource,
+  type ParameterValue,
+} from "../engine/parameters.js";
 import type {ParameterValues} from "../engine/logic.js";
 import {plural} from "../text/format.js";
 import {logicDifferences, nowWords, type LogicDifference} from "./rule-change-words.js";

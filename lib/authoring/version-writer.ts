@@ -1,7 +1,7 @@
 // Writing a candidate as a new guideline version from its base's two files, with the `changes:` in words. The YAML is
 // edited in place, so the base's comments and layout stay.
 import {isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node} from "yaml";
-import type {Assignment} from "../engine/parameter-values.js";
+import type {Assignment} from "../engine/parameters.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {checkNewVersion, VersionWriteError} from "./version-name.js";
 import {isQuotedFrom} from "../trainee/rule-sentence.js";

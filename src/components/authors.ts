@@ -31,8 +31,6 @@ import {
   describeDomain,
   type ParameterDomain,
   type ParameterValue,
-} from "../lib/engine/parameter-values.js";
-import {
   linkOf,
   linkStanding,
   parameterHeading,
@@ -42,7 +40,7 @@ import {
   wordsThenValue,
   type ParameterSource,
   assignmentWords,
-} from "../lib/engine/parameter-words.js";
+} from "../lib/engine/parameters.js";
 import {
   differsAtAll,
   wordsDiffer,
@@ -52,6 +50,8 @@ import {
 } from "../lib/authoring/version-diff.js";
 import {Table} from "./table.js";
 import {
+  reasonNames,
+  reasonText,
   reruledConsequence,
   reruledWords,
   savedCheckWords,
@@ -67,7 +67,6 @@ import {untestedThresholds, type Dependence} from "../lib/authoring/dependence.j
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
 import {readerStanding, ruleName, ruleNamesInList, thresholdsBent, verdictLabels} from "../lib/engine/labels.js";
-import {reasonNames, reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
 import {

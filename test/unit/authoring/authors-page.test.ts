@@ -18,7 +18,7 @@ import {
   type SaveState,
 } from "../../../lib/authoring/authors-page.js";
 import {candidateToQuery, withCandidate, type CandidateChoice} from "../../../lib/authoring/candidate-choice.js";
-import type {ParameterValue} from "../../../lib/engine/parameter-values.js";
+import type {ParameterValue} from "../../../lib/engine/parameters.js";
 import type {CompletenessReport} from "../../../lib/authoring/completeness.js";
 import {dependence} from "../../../lib/authoring/dependence.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";

@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 import {caseStudyParameterNames} from "../engine/case-study-parameters.js";
-import {parseAssignments} from "../../../lib/engine/parameter-values.js";
+import {parseAssignments} from "../../../lib/engine/parameters.js";
 import {describeCandidate} from "../../../lib/authoring/candidate-choice.js";
 import {previewLines, previewReport} from "../../../lib/authoring/preview-report.js";
 

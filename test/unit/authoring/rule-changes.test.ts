@@ -20,7 +20,7 @@ import {
   settingLines,
 } from "../../../lib/authoring/rule-change-words.js";
 import {errorOf} from "./helpers.js";
-import type {Assignment} from "../../../lib/engine/parameter-values.js";
+import type {Assignment} from "../../../lib/engine/parameters.js";
 
 const v2 = loadGuideline("v2");
 const v1 = loadGuideline("v1");

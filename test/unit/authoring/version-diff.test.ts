@@ -1,6 +1,6 @@
-// lib/authoring/version-diff.ts and lib/authoring/move-reason.ts: what differs between two guideline versions, and
-// why a case moves at the edge of a counting rule. Every expected value is read off guideline/v1/guideline.yaml and
-// guideline/v2/guideline.yaml by hand (quoted here), never from the code's output.
+// lib/authoring/version-diff.ts and the move reasons of lib/authoring/preview.ts: what differs between two guideline
+// versions, and why a case moves at the edge of a counting rule. Every expected value is read off
+// guideline/v1/guideline.yaml and guideline/v2/guideline.yaml by hand (quoted here), never from the code's output.
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../../../lib/authoring/version-diff.js";
 import type {Guideline} from "../../../lib/authored/schemas/guideline.js";
 import {withChanges} from "../../../lib/authoring/candidate-choice.js";
-import {missedWords, moveReason, reasonNames, shareWords, type MoveSide} from "../../../lib/authoring/move-reason.js";
+import {missedWords, moveReason, reasonNames, shareWords, type MoveSide} from "../../../lib/authoring/preview.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
 import {compileLogic, parameterValues, type ParameterValues} from "../../../lib/engine/logic.js";
 import type {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";

@@ -2,15 +2,14 @@ import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 import {caseStudyParameterNames} from "./case-study-parameters.js";
+import {choiceFromQuery, choiceToQuery} from "../../../lib/authoring/candidate-choice.js";
 import {
-  choiceFromQuery,
-  choiceToQuery,
   describeDomain,
   overridesOf,
   parseAssignment,
   parseAssignments,
   type ParameterDomain,
-} from "../../../lib/engine/parameter-values.js";
+} from "../../../lib/engine/parameters.js";
 import {errorOf} from "../authoring/helpers.js";
 
 const domains = parameterDomains(loadGuideline("v2"));

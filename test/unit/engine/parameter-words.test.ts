@@ -1,7 +1,7 @@
-// lib/engine/parameter-words.ts: a parameter's values in words as the rubric's thresholds read them, and whether two
+// lib/engine/parameters.ts: a parameter's values in words as the rubric's thresholds read them, and whether two
 // linked parameters read their phrase alike. Words are guideline/v2/logic.yaml's, written out here by hand.
 import {describe, expect, it} from "vitest";
-import {linkOf, linkStanding, parameterValueWords, valueWords} from "../../../lib/engine/parameter-words.js";
+import {linkOf, linkStanding, parameterValueWords, valueWords} from "../../../lib/engine/parameters.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {applyRuleChanges} from "../../../lib/authoring/rule-changes.js";
 

@@ -21,7 +21,7 @@ import {cohortReport, cohortReportOfColumns} from "../lib/agreement/cohort-repor
 import {countTable} from "../lib/agreement/data.js";
 import {krippendorffAlpha} from "../lib/agreement/krippendorff.js";
 import {fleissKappa, gwetAC} from "../lib/agreement/multi-rater.js";
-import {seededRandom} from "../lib/agreement/random.js";
+import {seededRandom} from "../lib/agreement/bootstrap.js";
 import {ratingColumns} from "../lib/agreement/rating-columns.js";
 import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../lib/agreement/ratings.js";

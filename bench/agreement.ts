@@ -27,7 +27,7 @@ import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../lib/agreement/ratings.js";
 import {fileByteCap} from "../lib/agreement/read-files.node.js";
 import {loadItems, projectRoot} from "../lib/node/load.js";
-import {ratersPerPage} from "../lib/agreement/rater-pager.js";
+import {ratersPerPage} from "../lib/agreement/packed-report.js";
 import {openSite} from "../test/browser/site.js";
 import {cohortData, ordinalMetric, raterMatrix} from "./cohort-data.js";
 import {median, medianMs} from "./timing.js";

@@ -34,7 +34,6 @@ import {plural, thousands} from "../lib/text/format.js";
 import {el, type Child} from "./dom.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
-import {raterRows, type RaterOrder, type RowSource} from "../lib/agreement/packed-report.js";
 import type {CsvTable} from "../lib/agreement/report-csv.js";
 import {Table, type LabelledHead} from "./table.js";
 import {live, type Live} from "./live.js";
@@ -65,10 +64,13 @@ import {
   raterOrders,
   raterControls,
   raterPage,
+  raterRows,
   ratersPerPage,
   type RaterAction,
   type RaterChoice,
-} from "../lib/agreement/rater-pager.js";
+  type RaterOrder,
+  type RowSource,
+} from "../lib/agreement/packed-report.js";
 import {line} from "d3-shape";
 import {
   alphaChartRows,

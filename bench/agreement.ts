@@ -21,13 +21,13 @@ import {cohortReport, cohortReportOfColumns} from "../lib/agreement/cohort-repor
 import {countTable} from "../lib/agreement/data.js";
 import {krippendorffAlpha} from "../lib/agreement/krippendorff.js";
 import {fleissKappa, gwetAC} from "../lib/agreement/multi-rater.js";
-import {seededRandom} from "../lib/agreement/random.js";
+import {seededRandom} from "../lib/agreement/bootstrap.js";
 import {ratingColumns} from "../lib/agreement/rating-columns.js";
 import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../lib/agreement/ratings.js";
 import {fileByteCap} from "../lib/agreement/read-files.node.js";
 import {loadItems, projectRoot} from "../lib/node/load.js";
-import {ratersPerPage} from "../lib/agreement/rater-pager.js";
+import {ratersPerPage} from "../lib/agreement/packed-report.js";
 import {openSite} from "../test/browser/site.js";
 import {cohortData, ordinalMetric, raterMatrix} from "./cohort-data.js";
 import {median, medianMs} from "./timing.js";

@@ -1,7 +1,7 @@
 // The agreement bench's seeded data, shared with the test that holds our alpha to a reference implementation on it
 // (test/unit/agreement/reference.test.ts): the figures the bench times are the figures that test checks.
 import {MISSING, type ReliabilityData} from "../lib/agreement/data.js";
-import {seededRandom} from "../lib/agreement/random.js";
+import {seededRandom} from "../lib/agreement/bootstrap.js";
 
 /** Items with a true score; each rater gives it, or a neighbour, or anything; 10% of ratings missing. */
 export function cohortData(raters: number, units: number, seed: number, missing = 0.1): ReliabilityData {

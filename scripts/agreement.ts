@@ -18,7 +18,7 @@ import {escapeUnsafe} from "../lib/text/quote-text.js";
 import {cohortItem, ruleTitles} from "../lib/agreement/cohort-item.js";
 import {cohortReport} from "../lib/agreement/cohort-report.js";
 import {readRatingFiles} from "../lib/agreement/read-files.node.js";
-import {inputKindNames} from "../lib/agreement/file-kind.js";
+import {inputKindNames} from "../lib/agreement/cohort-files.js";
 import {RatingsInputError} from "../lib/agreement/ratings.js";
 import {cohortCsvChunks, csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
 import {cohortLines} from "../lib/agreement/report-format.js";

@@ -2,11 +2,28 @@
 // same on every run. Each phase resamples its own pairable items (an item pairable only in the other phase must not
 // vary this one's sample size); the change resamples the items pairable in either, the same draws for both, so its
 // interval is paired. A resample whose alpha is not computable is not used, and the interval says how many were.
-// Percentile intervals, interpolated as R's default type 7 and d3.quantile do.
+// Percentile intervals, interpolated as R's default type 7 and d3.quantile do. The seeded generator is the bootstrap's
+// own, here with it: no other figure draws at random (the tests and benches borrow it to make their data).
 import {addUnit, alphaFromCoincidences, krippendorffAlpha, type Alpha, type Metric} from "./krippendorff.js";
 import {unitTotals, type CountTable} from "./data.js";
 import {figure, type Figure} from "./figure.js";
-import {randomIndex, seededRandom} from "./random.js";
+
+export type Random = () => number;
+
+/** 32-bit state, a Weyl sequence through an avalanche mix: the same draws on every machine and in the browser. Not
+ *  for anything secret. Any 32-bit seed; other numbers are folded into one. */
+export function seededRandom(seed: number): Random {
+  let state = (Math.trunc(seed) ^ 0x9e3779b9) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const randomIndex = (random: Random, n: number): number => Math.floor(random() * n);
 
 export interface BootstrapOptions {
   /** 1,000 unless told. */

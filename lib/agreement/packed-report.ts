@@ -1,9 +1,12 @@
 // The cohort report packed to cross from a worker to a page: a message's objects are all rebuilt at once, and 10,000
 // raters' rows in two phases are some 400,000 objects, half a second of a frozen page. So the rows travel as JSON text
-// in blocks, in a transferred buffer per phase, parsed only when shown.
+// in blocks, in a transferred buffer per phase, parsed only when shown: a phase's table shows them a page at a time,
+// found by name and ordered, and the pager that chooses which is here too, since the rows are packed for it.
 import type {Phase} from "../authored/schemas/parts.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {RaterAgreement} from "./rater-agreement.js";
+import {thousands} from "../text/format.js";
+import {quoteText} from "../text/quote-text.js";
 
 /** Rows to a block. */
 export const raterBlockSize = 100;
@@ -138,6 +141,78 @@ export const raterSearchKey = (text: string): string =>
     .replace(/(\p{Script=Latin})\p{Mn}+/gu, "$1")
     .toLowerCase()
     .replace(/[øłßæœđ]/g, (letter) => plainer[letter]!);
+
+export const ratersPerPage = 50;
+
+/**
+ * What a phase's table of raters offers: ten raters are read at a glance, so shown whole; more get the search and the
+ * order; more than a page, the pager's buttons too.
+ */
+export const raterControls = (raters: number): {find: boolean; pager: boolean} => ({
+  find: raters > 10,
+  pager: raters > ratersPerPage,
+});
+
+export interface RaterPage {
+  /** `first` up to, not including, `last`. */
+  first: number;
+  last: number;
+  /** Null when there is no page that way (the button is disabled). */
+  previous: number | null;
+  next: number | null;
+  shown: string;
+}
+
+export function raterPage({total, found, first, query}: {total: number; found: number; first: number; query: string}) {
+  const last = Math.min(found, first + ratersPerPage);
+  const page: RaterPage = {
+    first,
+    last,
+    previous: first === 0 ? null : Math.max(0, first - ratersPerPage),
+    next: last >= found ? null : first + ratersPerPage,
+    shown: !query
+      ? `Raters ${thousands(first + 1)}–${thousands(last)} of ${thousands(total)}; the raters CSV holds them all.`
+      : found
+        ? `Raters ${thousands(first + 1)}–${thousands(last)} of the ${thousands(found)} whose name holds ` +
+          `${quoteText(query)} (${thousands(total)} in all).`
+        : `No rater's name holds ${quoteText(query)} (${thousands(total)} in all).`,
+  };
+  return page;
+}
+
+/**
+ * What the coordinator chose in a phase's table of raters: the words typed in its search, the order, and the page's
+ * first row.
+ */
+export interface RaterChoice {
+  typed: string;
+  order: RaterOrder;
+  first: number;
+}
+
+export type RaterAction =
+  {kind: "find"; typed: string} | {kind: "order"; order: RaterOrder} | {kind: "page"; first: number};
+
+/**
+ * Typing, or another order, starts again from the first rater listed; a page is where its button points (lib's
+ * `raterPage`).
+ */
+export function chooseRaters(choice: RaterChoice, action: RaterAction): RaterChoice {
+  switch (action.kind) {
+    case "find":
+      return action.typed === choice.typed && choice.first === 0 ? choice : {...choice, typed: action.typed, first: 0};
+    case "order":
+      return action.order === choice.order && choice.first === 0 ? choice : {...choice, order: action.order, first: 0};
+    case "page":
+      return action.first === choice.first ? choice : {...choice, first: action.first};
+  }
+}
+
+/** The orders a phase's raters can be listed in, with the words the page gives each. */
+export const raterOrders: readonly {order: RaterOrder; words: string}[] = [
+  {order: "name", words: "By name"},
+  {order: "lowest", words: "Lowest exact share first"},
+];
 
 /** @internal Only the tests read a packed report back to compare it with the unpacked one. */
 export function unpackReport(packed: PackedReport): CohortReport {

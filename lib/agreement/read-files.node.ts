@@ -8,7 +8,7 @@ import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
 import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
-import {jsonFileOf, notUtf8Text, readJsonFile, textKindByName, textKindOf, type InputKind} from "./file-kind.js";
+import {jsonFileOf, notUtf8Text, readJsonFile, textKindByName, textKindOf, type InputKind} from "./cohort-files.js";
 import {jsonFileSizeProblem, judgeRunByteCap} from "./ratings-judge.js";
 import {textHash} from "../judges/prompts.node.js";
 

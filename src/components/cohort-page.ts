@@ -5,27 +5,28 @@
 // from files are text.
 // The files are read and the figures computed in a worker (lib/agreement/cohort-worker-client.ts), and a cohort of
 // 10,000 raters shows its raters fifty at a time, so the page stays responsive whatever the cohort's size. What the
-// files come to (kept, cancelled, replaced, set aside) is lib/agreement/file-intake.ts's decision; this renders it
+// files come to (kept, cancelled, replaced, set aside) is lib/agreement/cohort-files.ts's decision; this renders it
 // and runs the jobs it asks for. The report and its parts (the headline, each phase, the raters, the charts, the
 // figures in text) follow it.
 import {ruleTitle, type CohortItem} from "../lib/agreement/cohort-item.js";
 import type {ComputedReport} from "../lib/agreement/cohort-compute.js";
-import {readCohortFiles, type FileResult} from "../lib/agreement/cohort-files.js";
 import {workerCsvReader, workerReportMaker} from "../lib/agreement/cohort-worker-client.js";
-import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {
   canClear,
   canRemove,
   intakeShownAfter,
   intakeShownStart,
+  inputKindNames,
   intakeStatus,
   listedFiles,
+  readCohortFiles,
   reportShownAfter,
+  type FileResult,
   type IntakeAction,
   type IntakeEvent,
   type IntakeShown,
   type ReportShown,
-} from "../lib/agreement/file-intake.js";
+} from "../lib/agreement/cohort-files.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
 import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
@@ -33,7 +34,6 @@ import {plural, thousands} from "../lib/text/format.js";
 import {el, type Child, live, type Live} from "./dom.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
-import {raterRows, type RaterOrder, type RowSource} from "../lib/agreement/packed-report.js";
 import type {CsvTable} from "../lib/agreement/report-csv.js";
 import {Table, type LabelledHead} from "./table.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
@@ -63,10 +63,13 @@ import {
   raterOrders,
   raterControls,
   raterPage,
+  raterRows,
   ratersPerPage,
   type RaterAction,
   type RaterChoice,
-} from "../lib/agreement/rater-pager.js";
+  type RaterOrder,
+  type RowSource,
+} from "../lib/agreement/packed-report.js";
 import {line} from "d3-shape";
 import {
   alphaChartRows,

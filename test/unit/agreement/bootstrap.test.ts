@@ -1,9 +1,14 @@
 import {quantileSorted as d3QuantileSorted} from "d3";
 import {describe, expect, it} from "vitest";
-import {bootstrapAlpha, bootstrapAlphas, quantileSorted} from "../../../lib/agreement/bootstrap.js";
+import {
+  bootstrapAlpha,
+  bootstrapAlphas,
+  quantileSorted,
+  randomIndex,
+  seededRandom,
+} from "../../../lib/agreement/bootstrap.js";
 import {countTable, fromRaterRows, fromUnitRows, MISSING, type ReliabilityData} from "../../../lib/agreement/data.js";
 import {krippendorffAlpha} from "../../../lib/agreement/krippendorff.js";
-import {randomIndex, seededRandom} from "../../../lib/agreement/random.js";
 import {krippendorff2011} from "./published.js";
 
 function cohort(units: number, raters: number, noise: number, seed: number): ReliabilityData {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {cohenKappa, cohenKappaTable} from "../../../lib/agreement/cohen.js";
-import {seededRandom} from "../../../lib/agreement/random.js";
+import {seededRandom} from "../../../lib/agreement/bootstrap.js";
 import {anxiety, sasTable} from "./published.js";
 
 describe("Cohen's kappa against published values", () => {

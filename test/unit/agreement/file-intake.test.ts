@@ -2,7 +2,6 @@
 // and while computed, a file dropped again replacing the kept one, a bad file set aside among good ones, a failure,
 // and Clear. A "report" here is a plain string: the intake keeps whatever the page computed and never looks inside.
 import {describe, expect, it} from "vitest";
-import type {FileResult} from "../../../lib/agreement/cohort-files.js";
 import {
   canClear,
   canRemove,
@@ -13,9 +12,10 @@ import {
   intakeStatus,
   listedFiles,
   reportShownAfter,
+  type FileResult,
   type Intake,
   type IntakeEvent,
-} from "../../../lib/agreement/file-intake.js";
+} from "../../../lib/agreement/cohort-files.js";
 import {ratingColumns} from "../../../lib/agreement/rating-columns.js";
 
 const itemIds = ["example-1", "example-2"];

@@ -5,7 +5,7 @@ import {
   readJsonFile,
   textKindByName,
   textKindOf,
-} from "../../../lib/agreement/file-kind.js";
+} from "../../../lib/agreement/cohort-files.js";
 import {serializeProgress} from "../../../lib/trainee/progress.js";
 import {progressOf} from "./helpers.js";
 import {judgeRunOf} from "./judge-run.js";

@@ -1,5 +1,5 @@
 // Test helpers: trainee records and CSV text for a cohort, built the way the site builds them.
-import {seededRandom} from "../../../lib/agreement/random.js";
+import {seededRandom} from "../../../lib/agreement/bootstrap.js";
 import type {ScaleScore} from "../../../lib/agreement/ratings.js";
 import type {Phase} from "../../../lib/authored/schemas/parts.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../../lib/trainee/progress.js";

@@ -7,7 +7,7 @@ import {
   metrics,
   type Metric,
 } from "../../../lib/agreement/krippendorff.js";
-import {seededRandom} from "../../../lib/agreement/random.js";
+import {seededRandom} from "../../../lib/agreement/bootstrap.js";
 import {krippendorff2011, wikipediaAlpha} from "./published.js";
 
 describe("Krippendorff's alpha against published values", () => {

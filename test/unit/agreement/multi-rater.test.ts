@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {countTableFromCounts, fromRaterRows, fromUnitRows} from "../../../lib/agreement/data.js";
 import {fleissKappa, gwetAC, percentAgreement} from "../../../lib/agreement/multi-rater.js";
-import {seededRandom} from "../../../lib/agreement/random.js";
+import {seededRandom} from "../../../lib/agreement/bootstrap.js";
 import {customWeights, weights} from "../../../lib/agreement/weights.js";
 import {fleissDiagnoses, gwetFiveObservers, krippendorff2011, wikipediaFleiss} from "./published.js";
 

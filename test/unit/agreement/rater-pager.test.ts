@@ -1,7 +1,7 @@
 // The cohort page's pages of raters, worked by hand: 120 raters fifty at a time are pages 1-50, 51-100 and 101-120;
 // a search pages through the raters it finds; and the line beside the pager says which are shown.
 import {describe, expect, it} from "vitest";
-import {chooseRaters, raterControls, raterPage, ratersPerPage} from "../../../lib/agreement/rater-pager.js";
+import {chooseRaters, raterControls, raterPage, ratersPerPage} from "../../../lib/agreement/packed-report.js";
 
 describe("the cohort page's pages of raters", () => {
   it("shows fifty at a time", () => expect(ratersPerPage).toBe(50));

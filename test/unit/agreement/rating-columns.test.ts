@@ -13,7 +13,7 @@ import {
   ratingColumns,
   scoreOfCode,
 } from "../../../lib/agreement/rating-columns.js";
-import {seededRandom} from "../../../lib/agreement/random.js";
+import {seededRandom} from "../../../lib/agreement/bootstrap.js";
 import {phases, scores, type CohortRating, type ScaleScore} from "../../../lib/agreement/ratings.js";
 import {loadItems} from "../../../lib/node/load.js";
 

@@ -1,6 +1,6 @@
 // A judge's run file read as a rater: the cases it answered, scored in the guideline phase; the others give nothing.
 import {describe, expect, it} from "vitest";
-import {readJsonFile, jsonFileOf} from "../../../lib/agreement/file-kind.js";
+import {readJsonFile, jsonFileOf} from "../../../lib/agreement/cohort-files.js";
 import {RatingsCollector, formatInputProblem} from "../../../lib/agreement/ratings.js";
 import {judgeRaterName} from "../../../lib/agreement/rater-name.js";
 import {jsonFileSizeProblem, judgeRunByteCap, readJudgeRun} from "../../../lib/agreement/ratings-judge.js";

@@ -1,23 +1,10 @@
-// A coordinator's files, from the drop to what each comes to: which kind a file is (its kind and UTF-8 check also
-// `npm run agreement`'s, in the same words), each read on its own in the browser (File API; nothing is uploaded), where
-// it is listed, what it scores again that another holds, and the cohort page's intake over them all. One concept:
-// whether a file counts, is held, replaces a kept copy or is set aside is decided across these steps together.
-//
-// A malformed file is listed with its problems and left out while the others still count; a rater who appears in two
-// files with the same item and phase, or one trainee's record under another name in two files, is one problem of the
-// later file, which is left out (its ratings held, should the other file be removed). A file dropped again (the same
-// bytes under the same name, listed under it or numbered) takes the place of the kept one; another file under a kept
-// file's name is kept too, under that name numbered ("name (2).json"), never in its place. A CSV streams in chunks in
-// the page's worker, with progress and cancel. A file's ratings are kept as columns (typed arrays), never as an
-// object per rating.
-//
-// The intake is a plain state machine: the page runs the jobs (reading a drop's files, computing the figures in its
-// worker), tells it each outcome as an event, and renders the state it gets back; nothing there touches the DOM, a
-// File or a clock. A drop while a job runs is ignored; after a drop or a remove every file that gave ratings is
-// decided again in order, a trainee's newer export before an older one (one held only by a removed file counts, one
-// that scores its raters again, or holds its record, is held); a drop cancelled (while read or computed) counts
-// nothing, lists its files as cancelled until the next drop, and leaves the files and report shown before as they
-// were; a drop that changes no counted file (only files left out) keeps the report as it is.
+// A coordinator's files, from the drop to what each comes to, in one module: whether a file counts, is held, takes a
+// kept copy's place or is set aside is decided across its kind, its reading, its place in the list and the intake
+// together, and `npm run agreement` reads files by the same kind and UTF-8 check, in the same words. Nothing is
+// uploaded: each file is read on its own in the browser. A broken file is listed with its problems and the others
+// still count; a file that scores raters again, or holds a trainee's record under another name, is held, should the
+// other be removed. The intake is a plain state machine, so the page runs the jobs (reading, computing in its worker)
+// and renders what it gets back, and a test drives it with no DOM, File or clock.
 import {columnsLength, emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {
   keepsNewer,
@@ -31,6 +18,8 @@ import {readTraineeFile, recordAgain, type RecordAnswers} from "./ratings-progre
 import {jsonFileSizeProblem, readJudgeRun} from "./ratings-judge.js";
 import {utf8Decoder} from "../text/utf8.js";
 import {formatBytes, plural} from "../text/format.js";
+
+// A file's kind, by its name and first bytes.
 
 export type InputKind = "csv" | "trainee" | "judge";
 
@@ -89,6 +78,9 @@ export function readJsonFile(
     ? readJudgeRun(json.run, file, itemIds, collector)
     : readTraineeFile(text, file, itemIds, collector);
 }
+
+// A file read: its ratings as columns (typed arrays, never an object a rating), where it is listed, and what it
+// scores again that another file holds.
 
 export interface FileResult {
   /** The name it is listed under: the dropped file's, numbered when another kept file has it. */
@@ -406,6 +398,10 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
   return results;
 }
 
+// The intake: after a drop or a remove every file that gave ratings is decided again in order, a trainee's newer
+// export before an older one; a drop cancelled counts nothing and leaves the report shown as it was; a drop that
+// changes no counted file keeps the report.
+
 export type IntakeJob =
   /** The drop's files are being read, against `others`, the files kept. */
   | {stage: "read"; others: readonly FileResult[]}
@@ -508,7 +504,7 @@ function decided(files: readonly FileResult[]): FileResult[] {
     if (own) {
       const problems = scoredAgain({...file, ratings: own.ratings}, before);
       if (!problems.length) result = file.held ? {...file, ...own, held: undefined, problems: []} : file;
-      else result = {...file, ratings: emptyColumns(), places: new Int32Array(0), held: own, problems};
+      else result = {...file, ...noRatings(), held: own, problems};
     }
     outcome.set(file, result);
     before.push(result);
@@ -540,8 +536,7 @@ function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileRes
     job: null,
     cancelled: results.map((result) => ({
       ...result,
-      ratings: emptyColumns(),
-      places: new Int32Array(0),
+      ...noRatings(),
       problems: [],
       more: 0,
       cancelled: true,

@@ -1,7 +1,8 @@
 // The cohort report packed to cross from a worker to a page: a message's objects are all rebuilt at once, and 10,000
 // raters' rows in two phases are some 400,000 objects, half a second of a frozen page. So the rows travel as JSON text
-// in blocks, in a transferred buffer per phase, parsed only when shown: a phase's table shows them a page at a time,
-// found by name and ordered, and the pager that chooses which is here too, since the rows are packed for it.
+// in blocks, in a transferred buffer per phase, parsed only when shown. The pager that chooses which rows show, a
+// page at a time, found by name and ordered, is here too: it pages through the packed rows by their search key and
+// order, which the packing writes.
 import type {Phase} from "../authored/schemas/parts.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {RaterAgreement} from "./rater-agreement.js";
@@ -28,6 +29,12 @@ export interface PackedReport {
 
 /** The order a phase's raters are listed in: by name, or the lowest share of exact scores first (those to help). */
 export type RaterOrder = "name" | "lowest";
+
+/** The orders a phase's raters can be listed in, with the words the page gives each. */
+export const raterOrders: readonly {order: RaterOrder; words: string}[] = [
+  {order: "name", words: "By name"},
+  {order: "lowest", words: "Lowest exact share first"},
+];
 
 /** `rows(from, to)` as Array.prototype.slice, parsing only the blocks it needs. */
 export interface RowSource<Row> {
@@ -142,6 +149,8 @@ export const raterSearchKey = (text: string): string =>
     .toLowerCase()
     .replace(/[øłßæœđ]/g, (letter) => plainer[letter]!);
 
+// The pager: which of a phase's rows show, by the search, the order and the page chosen.
+
 export const ratersPerPage = 50;
 
 /**
@@ -207,12 +216,6 @@ export function chooseRaters(choice: RaterChoice, action: RaterAction): RaterCho
       return action.first === choice.first ? choice : {...choice, first: action.first};
   }
 }
-
-/** The orders a phase's raters can be listed in, with the words the page gives each. */
-export const raterOrders: readonly {order: RaterOrder; words: string}[] = [
-  {order: "name", words: "By name"},
-  {order: "lowest", words: "Lowest exact share first"},
-];
 
 /** @internal Only the tests read a packed report back to compare it with the unpacked one. */
 export function unpackReport(packed: PackedReport): CohortReport {

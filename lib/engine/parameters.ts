@@ -160,6 +160,9 @@ export function overridesOf(assignments: readonly Assignment[]): ParameterValues
   return Object.fromEntries(assignments.map(({name, value}) => [name, value]));
 }
 
+// Each parameter and value in an author's words: the words the authors' page, the case editor and the version's
+// changelog say of a change.
+
 /** What the words are read from: a version's logic, its declared parameters, their links and the rubric's thresholds
  *  that their values' words say. */
 export type ParameterSource = Pick<GuidelineLogic, "parameters" | "linked" | "rubric">;

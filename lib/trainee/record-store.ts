@@ -3,8 +3,10 @@
 // overwrite it; when the copy cannot be written (storage full), the record stays under its key untouched and the
 // answers given meanwhile are kept in memory until the copy succeeds or the trainee chooses to replace it. When the
 // record itself cannot be written (storage full), the answers are kept in memory the same way, and the write is tried
-// again at the next answer. openRecordStore is pure: a test passes a Map; a page opens its localStorage with
-// openProgressStore, which also listens for other tabs.
+// again at the next answer. What the page's notice says of all this follows the store's notices, so it is decided
+// here too; and the drafts of unchecked work are kept under keys beside the record's, which Start over clears with it.
+// openRecordStore is pure: a test passes a Map; a page opens its localStorage with openProgressStore, which also
+// listens for other tabs.
 import {
   emptyProgress,
   parseProgress,
@@ -209,18 +211,6 @@ export function noticeChange(shown: RecordNotice | null | undefined, next: Recor
 }
 
 /**
- * Opens the saved progress on the page's localStorage, told when another tab changes the record (the page's "storage"
- * event). Without localStorage (blocked, private mode) it works in memory and says so.
- */
-export function openProgressStore(storage: Storage | null = pageStorage()): ProgressStore {
-  const store = openRecordStore(storage);
-  window.addEventListener("storage", (event) => {
-    if (event.storageArea === storage && event.key === progressKey) store.changedElsewhere(event.newValue);
-  });
-  return store;
-}
-
-/**
  * What the page's notice about this store says, as it stands: the store's notice it last showed, what it says now
  * (the notice, that answers are saved again, that the record is replaced, or nothing), whether the trainee has
  * downloaded the record held where it was (only then is replacing it offered), and the last download of everything.
@@ -272,5 +262,44 @@ export function noticeStep(state: NoticeState, action: NoticeAction): NoticeStat
       return state.downloaded ? state : {...state, downloaded: true};
     case "export":
       return {...state, exported: action.at};
+  }
+}
+
+/**
+ * Opens the saved progress on the page's localStorage, told when another tab changes the record (the page's "storage"
+ * event). Without localStorage (blocked, private mode) it works in memory and says so.
+ */
+export function openProgressStore(storage: Storage | null = pageStorage()): ProgressStore {
+  const store = openRecordStore(storage);
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea === storage && event.key === progressKey) store.changedElsewhere(event.newValue);
+  });
+  return store;
+}
+
+// The keys of the trainee's unchecked work: each item's draft (lib/trainee/score-card-state.ts) is kept under a key of
+// its own beside the record, and "Start over" clears them with it.
+/** Every draft's key starts so; the record's own key (`rater-notebook:progress:v1`) never does. */
+export const draftKeyPrefix = "rater-notebook:draft:v1:";
+
+/** The storage a draft store needs: read, write and remove one key, and list the keys for "Start over". */
+export interface DraftStorage extends KeyValueStorage {
+  removeItem(key: string): void;
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/** "Start over": removes every item's draft (set-aside copies stay, as the record's do). */
+export function clearDrafts(storage: DraftStorage | null): void {
+  if (!storage) return;
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key?.startsWith(draftKeyPrefix)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage the browser refuses: there is nothing it lets the site remove.
   }
 }

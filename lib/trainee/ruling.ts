@@ -4,7 +4,8 @@
 // trainee's answer parts from the ruling, on the edge-case map the rule that settles the case (with its sentence where
 // the case study's ruling is terse), and the summaries of the folds that hold the rest. The score card focuses the
 // lead and puts Next right after it. The case study's note is cut between sentences so that what is in view stays
-// within `inViewWords` (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item.
+// within `inViewWords` (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item. An answer
+// scored under an earlier guideline version whose ruling differs gets a note under the ruling, which is today's.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
 import {verdictInListLabels, verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
@@ -278,6 +279,48 @@ export const comparedItems = <T>(links: readonly string[], itemsById: ReadonlyMa
     return other ? [other] : [];
   });
 
+// Whether the ruling shown on an answer is newer than the answer: it was scored under an earlier guideline version
+// whose score for the item differs from today's. The ruling always shows today's score; the note says so.
+/** Each guideline version's score for each item (null: that version gives the item no single score). */
+export type RulingsByVersion = Readonly<Record<string, Readonly<Record<string, Score | null>>>>;
+
+/**
+ * Whether an answer's ruling may have changed: it was scored under an older guideline version, and the caller
+ * (who can derive the item under both versions) says the ruling differs. Null when the answer still stands.
+ */
+export function staleRuling(
+  answer: Pick<Answer, "item" | "guideline">,
+  currentVersion: string,
+  rulingChanged: (item: string, scoredUnder: string) => boolean,
+): {scoredUnder: string; current: string} | null {
+  if (answer.guideline === currentVersion || !rulingChanged(answer.item, answer.guideline)) return null;
+  return {scoredUnder: answer.guideline, current: currentVersion};
+}
+
+/** A stale answer's note, in plain words: it was scored under an earlier version whose ruling differs. */
+export function staleSentence(then: Score | null | undefined): string {
+  const moved =
+    then === undefined ? "" : then === null ? ", which gave no single score" : `, which ruled it ${scoreText(then)}`;
+  return `You scored this under an earlier version of the guideline${moved}. The ruling shown is today's.`;
+}
+
+/**
+ * The note the ruling of `answer` carries, or null: the ruling has moved when the version it was scored under gives
+ * the item another score than the current version does (a version that never ruled the item counts as moved).
+ */
+export function staleRulingNote(
+  answer: Pick<Answer, "item" | "guideline">,
+  currentVersion: string,
+  rulings: RulingsByVersion,
+): string | null {
+  const moved = staleRuling(
+    answer,
+    currentVersion,
+    (item, scoredUnder) => rulings[scoredUnder]?.[item] !== rulings[currentVersion]?.[item],
+  );
+  return moved ? staleSentence(rulings[moved.scoredUnder]?.[answer.item]) : null;
+}
+
 /** What a ruling is read against: the guideline, the items it may link to, and each version's scores. */
 export interface RulingContext {
   guideline: Guideline;
@@ -328,46 +371,4 @@ export function rulingOf(ctx: RulingContext, item: Item, answers: readonly Answe
     staleNote,
   });
   return {item, answers, ctx, choices, derivation, feedback, words, staleNote};
-}
-
-// Whether the ruling shown on an answer is newer than the answer: it was scored under an earlier guideline version
-// whose score for the item differs from today's. The ruling always shows today's score; the note says so.
-/** Each guideline version's score for each item (null: that version gives the item no single score). */
-export type RulingsByVersion = Readonly<Record<string, Readonly<Record<string, Score | null>>>>;
-
-/**
- * Whether an answer's ruling may have changed: it was scored under an older guideline version, and the caller
- * (who can derive the item under both versions) says the ruling differs. Null when the answer still stands.
- */
-export function staleRuling(
-  answer: Pick<Answer, "item" | "guideline">,
-  currentVersion: string,
-  rulingChanged: (item: string, scoredUnder: string) => boolean,
-): {scoredUnder: string; current: string} | null {
-  if (answer.guideline === currentVersion || !rulingChanged(answer.item, answer.guideline)) return null;
-  return {scoredUnder: answer.guideline, current: currentVersion};
-}
-
-/** A stale answer's note, in plain words: it was scored under an earlier version whose ruling differs. */
-export function staleSentence(then: Score | null | undefined): string {
-  const moved =
-    then === undefined ? "" : then === null ? ", which gave no single score" : `, which ruled it ${scoreText(then)}`;
-  return `You scored this under an earlier version of the guideline${moved}. The ruling shown is today's.`;
-}
-
-/**
- * The note the ruling of `answer` carries, or null: the ruling has moved when the version it was scored under gives
- * the item another score than the current version does (a version that never ruled the item counts as moved).
- */
-export function staleRulingNote(
-  answer: Pick<Answer, "item" | "guideline">,
-  currentVersion: string,
-  rulings: RulingsByVersion,
-): string | null {
-  const moved = staleRuling(
-    answer,
-    currentVersion,
-    (item, scoredUnder) => rulings[scoredUnder]?.[item] !== rulings[currentVersion]?.[item],
-  );
-  return moved ? staleSentence(rulings[moved.scoredUnder]?.[answer.item]) : null;
 }

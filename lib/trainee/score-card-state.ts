@@ -1,12 +1,8 @@
-// What an item's score card decides from the record and from the work not yet checked. From the record: which
-// answers it shows, whether it offers the three steps and a retry, what it says beside the title and before Check, and
-// the answer Check records. The work not yet checked (issue 29, item 11) is the card's draft, kept in storage under a
-// key of the item's own so a reload or Back brings it back: never an answer (never in the record, so never in an
-// export), gone when Check records the answer or "Start over" deletes the answers, dropped once the item has more
-// answers than when it was saved (Check in another tab, an import), and set aside when unreadable or no longer
-// fitting its item: never fatal. While that work stands still, the ruling it would get is built in the next idle
-// moment (issue 29, Speed), so Check only records the answer and shows it, and a page's first Check is no slower
-// than the rest. The card only draws these. Pure: the page passes its localStorage and timers (a test, a Map).
+// What an item's score card decides, from the record and from the work not yet checked, in one place so the card only
+// draws it: the answers it shows and the answer Check records; the draft of unchecked work, kept apart from the
+// record (never in an export) so a reload or Back resumes it and a broken one is set aside, never fatal; and the
+// ruling built from that work in the next idle moment (issue 29, Speed), so Check only shows it. Pure: the page passes
+// its localStorage and timers (a test, a Map).
 import {integer, literal, min, object, optional, pattern, size, string, type Infer} from "superstruct";
 import type {Item, QuoteIn} from "../authored/schemas/item.js";
 import type {Phase} from "../authored/schemas/parts.js";
@@ -25,7 +21,8 @@ import {
 import {scoreText, type ImpliedLine} from "./words.js";
 import {textOf} from "../authored/quote.js";
 import {impossibleShape} from "../text/json-shape.js";
-import {pageStorage, setAside, type KeyValueStorage} from "./set-aside.js";
+import {pageStorage, setAside} from "./set-aside.js";
+import {draftKeyPrefix, type DraftStorage} from "./record-store.js";
 import {browserTimers, debounce, type Timers} from "../site/schedule.js";
 
 /** The answers a card shows, first attempt first: every attempt at its slot; in the blind run, only this run's. */
@@ -247,9 +244,9 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
 }
 
 // The draft: an item's unchecked work (the lines marked or typed, their verdicts and the main task, the score chosen
-// and the deciding rule picked), kept for the attempt it was made for.
-/** Every draft's key starts so; the record's own key (`rater-notebook:progress:v1`) never does. */
-export const draftKeyPrefix = "rater-notebook:draft:v1:";
+// and the deciding rule picked), kept for the attempt it was made for: once the item has more answers than when it
+// was saved (Check in another tab, an import), it is dropped.
+
 /** Where a draft the site cannot read is copied, under its slot; "Start over" leaves these. */
 export const draftSetAsidePrefix = "rater-notebook:draft-set-aside:v1:";
 
@@ -324,13 +321,6 @@ export function readDraft(text: string | null, answered: number, item: Parameter
   return draft.after === answered ? {kind: "draft", draft} : {kind: "stale"};
 }
 
-/** The storage a draft store needs: read, write and remove one key, and list the keys for "Start over". */
-export interface DraftStorage extends KeyValueStorage {
-  removeItem(key: string): void;
-  readonly length: number;
-  key(index: number): string | null;
-}
-
 export interface ItemDrafts {
   /** The draft the item resumes from, or null. */
   start: ItemDraft | null;
@@ -388,21 +378,6 @@ export function openItemDrafts(
       if (storage) attempt(() => storage.removeItem(key));
     },
   };
-}
-
-/** "Start over": removes every item's draft (set-aside copies stay, as the record's do). */
-export function clearDrafts(storage: DraftStorage | null): void {
-  if (!storage) return;
-  try {
-    const keys: string[] = [];
-    for (let index = 0; index < storage.length; index++) {
-      const key = storage.key(index);
-      if (key?.startsWith(draftKeyPrefix)) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    // Storage the browser refuses: there is nothing it lets the site remove.
-  }
 }
 
 // The ruling built ahead: Check takes it only when it was built for exactly the answers and record Check makes (the

@@ -990,7 +990,7 @@ export function AuthorsJudges({
 }
 // The authors' page's results: the moved items and why they move, the items with no single score or no rule to cite,
 // the distribution, the coverage of 1-5, the rubric's findings and what the worked cases do not test. Each section
-// is built once and afterwards patched (keptParts in live.ts), only when what it shows changes, so unchanged text
+// is built once and afterwards patched (keptParts, dom.ts), only when what it shows changes, so unchanged text
 // keeps its layout and a disclosure the author opened stays open. After a change the moved cases and the judges'
 // lines are patched at once, in the frame that shows the change, and the other sections after that frame is painted.
 const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>

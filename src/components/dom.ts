@@ -82,6 +82,7 @@ function append(node: Node, children: Child[]): void {
 //
 // A view attaches no listeners (morphdom keeps the shown node's, never the fresh one's): the root listens once per
 // event type in `on`, and reads the action from the event's target, typically its `data-` attributes.
+
 // morphdom's types declare an ES default export, which TypeScript (NodeNext) reads against its CommonJS entry; the
 // page's bundle (its ES build) and Node (module.exports) both hand over the function itself.
 const morphdom = morphdomExport as unknown as typeof morphdomExport.default;

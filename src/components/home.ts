@@ -15,8 +15,7 @@ import {CoverageTable} from "./guideline.js";
 import {PartProgress, StudyParagraphs} from "./part-page.js";
 import {ProgressNotice, Recorded} from "./recorded.js";
 import {startOverStart, startOverStep, type StartOverAction, type StartOverState} from "../lib/trainee/start-over.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {clearDrafts} from "../lib/trainee/score-card-state.js";
+import {openProgressStore, type ProgressStore, clearDrafts} from "../lib/trainee/record-store.js";
 import {pageStorage} from "../lib/trainee/set-aside.js";
 
 type Section = ShownCaseStudy["problem"];

@@ -36,6 +36,7 @@ export function Recorded({
   return node;
 }
 
+// The notice about the record's keeping: shown while the store has something to tell, and once after it is resolved.
 const reasons: Record<UnreadableRecord["reason"], string> = {
   corrupted: "Your saved progress is damaged",
   foreign: "The saved progress belongs to something else",

@@ -142,7 +142,8 @@ export function ScoreCard(
   });
   // A page's first Check would run its code and style the checked card for the first time (the disabled score, the
   // ruling shown, Next moved under its first lines): once a ruling is staged, the first card to have one rehearses its
-  // Check on an unseen copy (live.ts's rehearse), so that Check is no slower than the rest. Nothing is recorded.
+  // Check on an unseen copy (a Live node's rehearse, dom.ts), so that Check is no slower than the rest. Nothing is
+  // recorded.
   const rehearseCheck = (answers: Answer[]) => {
     const state = node.state;
     if (checkRehearsed || state.committed || state.score === null || state.staged === null || !reveal()) return;

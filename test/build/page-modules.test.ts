@@ -35,6 +35,7 @@ const preloads = (page: string): string[] =>
 const scoringCode = [
   "_import/components/score-card",
   "_import/components/checklist-editor",
+  "_import/lib/trainee/score-card-state",
   "_import/lib/trainee/compare",
 ];
 

@@ -1,3 +1,4 @@
+// A dropped file's kind, by its name and first bytes, and its UTF-8 check (lib/agreement/cohort-files.ts).
 import {describe, expect, it} from "vitest";
 import {
   inputKindNames,

@@ -1,14 +1,10 @@
-// An item's unchecked draft (issue 29, item 11): kept under a key of its own, never in the record; brought back for
-// the attempt it was made for; dropped once the item has another answer; set aside, never fatal, when it is broken or
-// no longer fits its item; and gone on Check and on "Start over", with the record's own key left alone.
+// An item's unchecked draft (issue 29, item 11; lib/trainee/score-card-state.ts, its keys in record-store.ts): kept
+// under a key of its own, never in the record; brought back for the attempt it was made for; dropped once the item has
+// another answer; set aside, never fatal, when it is broken or no longer fits its item; and gone on Check and on "Start
+// over", with the record's own key left alone.
 import {describe, expect, it} from "vitest";
-import {
-  clearDrafts,
-  draftKey,
-  draftSetAsidePrefix,
-  openItemDrafts,
-  type DraftStorage,
-} from "../../../lib/trainee/score-card-state.js";
+import {draftKey, draftSetAsidePrefix, openItemDrafts} from "../../../lib/trainee/score-card-state.js";
+import {clearDrafts, type DraftStorage} from "../../../lib/trainee/record-store.js";
 import {line, mark, item as itemOf} from "./helpers.js";
 
 /** localStorage as a Map, in insertion order, with the keys whose writes throw as a full storage's do. */

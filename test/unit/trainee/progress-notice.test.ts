@@ -1,3 +1,5 @@
+// The notice about the saved record (lib/trainee/record-store.ts's noticeStep): what it says as the store's notice
+// changes, and when replacing a held record is offered.
 import {describe, expect, it} from "vitest";
 import {noticeStart, noticeStep, type RecordNotice} from "../../../lib/trainee/record-store.js";
 

@@ -1,3 +1,4 @@
+// The note under a ruling newer than the answer it rules (lib/trainee/ruling.ts's staleRuling).
 import {describe, expect, it} from "vitest";
 import {staleRuling, staleRulingNote, staleSentence} from "../../../lib/trainee/ruling.js";
 

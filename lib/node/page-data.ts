@@ -105,6 +105,7 @@ export function partPageData(set: CaseSet, items: readonly Item[], guidelines: r
   );
 }
 
+/** A page's cases with the self-check's pools: the self-check's, and Part 6's, whose last card offers a run. */
 export interface SelfCheckPageData extends PartPageData {
   calibration: CalibrationCheck;
 }

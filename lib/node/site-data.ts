@@ -98,7 +98,11 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     ...partPageData("edge-cases", items(), guidelines()),
     rubricWriter: loadRubricWriterIfAny(root),
   }),
-  "part-calibration.json": ({items, guidelines}) => partPageData("calibration", items(), guidelines()),
+  // With the self-check's pools: the part's last card offers the run they leave the trainee.
+  "part-calibration.json": ({items, guidelines}, root) => ({
+    ...partPageData("calibration", items(), guidelines()),
+    calibration: loadCalibration(root, items()),
+  }),
   "self-check.json": ({items, guidelines}, root) =>
     selfCheckPageData(loadCalibration(root, items()), items(), guidelines()),
   "content.json": ({items}, root) => ({

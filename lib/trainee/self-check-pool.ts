@@ -255,6 +255,20 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[]): Offer
   return {lead, terms, action};
 }
 
+/**
+ * The self-check as the walk's last part offers it after its cases, in the start page's words: next, while a blind
+ * run is left for the trainee; once they have seen rulings of every pool, after their results, for practice.
+ */
+export function selfCheckAfterWalk(
+  choice: PoolChoice,
+  pools: readonly Pool[],
+): {next: boolean; title: string; text: string} {
+  const {lead} = describeOffer(choice, pools);
+  return choice.seen === null
+    ? {next: true, title: "The blind self-check", text: lead}
+    : {next: false, title: "The self-check, for practice", text: lead};
+}
+
 /** Said of a pool whose cases were written for this notebook (all of them, by their files' `origin`); else null. */
 export const poolOriginNote = (items: readonly Pick<Item, "origin">[]): string | null =>
   items.length && items.every((item) => item.origin === "notebook")

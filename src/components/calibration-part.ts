@@ -5,6 +5,8 @@ import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {GuidelineWalk} from "./guideline-walk-item.js";
 import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
+import type {SelfCheckPageData} from "../lib/node/page-data.js";
+import {offeredPool, poolsOf, selfCheckAfterWalk} from "../lib/trainee/self-check-pool.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
@@ -14,11 +16,12 @@ import {itemLabel, itemNumber} from "../lib/site/links.js";
 import {countWord, listWords} from "../lib/text/format.js";
 
 export function CalibrationPart(
-  data: TraineeData,
+  data: TraineeData & {part: SelfCheckPageData},
   {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
   const ctx = partContext(data, "calibration", store);
   const items = itemsOf(ctx, "calibration");
+  const pools = poolsOf(data.part.calibration, {items: data.site.itemRefs, parts: data.site.parts});
   return PartPage(ctx, {
     body: [
       SelfCheckLead("it uses these cases while their rulings are unseen, and fresh ones once you have seen any.", {
@@ -29,9 +32,9 @@ export function CalibrationPart(
         items,
         noun: "Calibration case",
         about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
-        end: (_progress, keep) => [
+        end: (progress, keep) => [
           keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
-          NextPart(ctx),
+          NextPart(ctx, {selfCheck: selfCheckAfterWalk(offeredPool(pools, progress.answers), pools)}),
         ],
       }),
     ],

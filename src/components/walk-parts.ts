@@ -147,8 +147,14 @@ export function HowToScore({
   );
 }
 
-/** The card at the end of a part: where to go next (Part 6 leads to the self-check and the results). */
-export function NextPart(ctx: Pick<PartContext, "parts" | "part">): HTMLElement {
+/**
+ * The card at the end of a part: where to go next. The last part leads to the self-check and the results, in the
+ * order and words `selfCheck` gives (lib/trainee/self-check-pool.ts's selfCheckAfterWalk, for the record as it is).
+ */
+export function NextPart(
+  ctx: Pick<PartContext, "parts" | "part">,
+  {selfCheck}: {selfCheck?: {next: boolean; title: string; text: string}} = {},
+): HTMLElement {
   const index = ctx.parts.findIndex((part) => part.id === ctx.part.id);
   const next = ctx.parts[index + 1];
   const card = (href: string, kicker: string, title: string, text: string) =>
@@ -164,15 +170,21 @@ export function NextPart(ctx: Pick<PartContext, "parts" | "part">): HTMLElement 
     {"class": "next-part", "aria-label": "Where next"},
     next
       ? card(`.${next.path}`, `Next: Part ${next.number} of ${ctx.parts.length}`, next.title, next.description)
-      : [
-          card(
-            "./self-check",
-            "Next",
-            "The blind self-check",
-            "You have seen these cases' rulings here, so the self-check gives you fresh cases written for this " +
-              "notebook, as one blind run with a summary.",
-          ),
-          card("./results", "Then", "Your results", "Your scores against the ruled ones, and what to review."),
-        ],
+      : selfCheck && !selfCheck.next
+        ? [
+            card("./results", "Next", "Your results", "Your scores against the ruled ones, and what to review."),
+            card("./self-check", "Then", selfCheck.title, selfCheck.text),
+          ]
+        : [
+            card(
+              "./self-check",
+              "Next",
+              selfCheck?.title ?? "The blind self-check",
+              selfCheck?.text ??
+                "You have seen these cases' rulings here, so the self-check gives you fresh cases written for this " +
+                  "notebook, as one blind run with a summary.",
+            ),
+            card("./results", "Then", "Your results", "Your scores against the ruled ones, and what to review."),
+          ],
   );
 }

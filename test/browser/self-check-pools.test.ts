@@ -1,8 +1,8 @@
 // The blind self-check's two pools: a trainee who has seen the calibration cases' rulings (on Check in Part 6, or at
 // the end of a run of them) gets seven fresh cases written for this notebook, and the page says which cases and why;
 // each fresh case says it was written for this notebook, and its ruling is the notebook's; runs, "Not blind" and "Take
-// it again" work per pool; the results page and the start page follow the pool. The fresh self-check's accessibility,
-// before the run and passed: page-states.ts.
+// it again" work per pool; the results page, the start page and Part 6's last card follow the pool. The fresh
+// self-check's accessibility, before the run and passed: page-states.ts.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
@@ -222,6 +222,39 @@ describe("the fresh cases elsewhere", () => {
     expect(await visibleText(offer)).toContain(
       `7 cases, about ${fresh.minutes} min. No feedback until you have answered all 7, then a summary against a ` +
         "pass mark: at least 6 exact and none two or more points off.",
+    );
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+
+  it("are Part 6's next step while a blind run is left; after it, the results are, and the self-check is practice", async () => {
+    // Stop 78's walk: after a run of the fresh cases Part 6's last card still offered them as the blind run next.
+    const last = calibrationItems.at(-1)!.id;
+    const cards = async (page: Page) => {
+      const next = page.getByRole("navigation", {name: "Where next"});
+      await next.waitFor();
+      // Each card's kicker, title and text, as written (the kicker shows in capitals).
+      return next
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => [...link.children].map((part) => part.textContent ?? "")));
+    };
+    const before = await cards(await pageWith(seenInPart6(), `/calibration#${last}`));
+    expect(before.map((card) => card.slice(0, 2))).toEqual([
+      ["Next", "The blind self-check →"],
+      ["Then", "Your results →"],
+    ]);
+    expect(before[0]![2]).toBe(
+      "You have seen the calibration cases' rulings in Part 6, so this self-check uses seven fresh cases written for " +
+        "this notebook.",
+    );
+    const run = freshItems.map((item) => answer(item.id, item.score, {mode: "self-check"}));
+    const after = await cards(await pageWith([...seenInPart6(), ...run], `/calibration#${last}`));
+    expect(after.map((card) => card.slice(0, 2))).toEqual([
+      ["Next", "Your results →"],
+      ["Then", "The self-check, for practice →"],
+    ]);
+    expect(after[1]![2]).toBe(
+      "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
+        "and its summary will say so.",
     );
     expect(site.problems).toEqual([]);
   }, 60_000);

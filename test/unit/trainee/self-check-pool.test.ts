@@ -14,6 +14,7 @@ import {
   poolOriginNote,
   poolSeen,
   poolsOf,
+  selfCheckAfterWalk,
   shownPool,
   offeredPool,
 } from "../../../lib/trainee/self-check-pool.js";
@@ -255,6 +256,26 @@ describe("what the pages say of the pool", () => {
         "and its summary will say so.",
       terms: "3 cases, about 8 min. No feedback until you have answered all 3, then a summary, with no pass awarded.",
       action: "Take the self-check for practice →",
+    });
+  });
+
+  it("offers it after the walk's last part next while a blind run is left, else after the results, for practice", () => {
+    // Stop 78's walk: after a run of the fresh cases the last part still offered "fresh cases, as one blind run".
+    const seen = [answer("calibration-a")];
+    expect(selfCheckAfterWalk(offeredPool(pools, seen), pools)).toEqual({
+      next: true,
+      title: "The blind self-check",
+      text:
+        "You have seen the calibration cases' rulings in Part 6, so this self-check uses three fresh cases written " +
+        "for this notebook.",
+    });
+    const all = [...seen, blind("fresh-1"), blind("fresh-2"), blind("fresh-3")];
+    expect(selfCheckAfterWalk(offeredPool(pools, all), pools)).toEqual({
+      next: false,
+      title: "The self-check, for practice",
+      text:
+        "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
+        "and its summary will say so.",
     });
   });
 

@@ -110,6 +110,13 @@ export interface SelfCheckPageData extends PartPageData {
   calibration: CalibrationCheck;
 }
 
+/** Part 6's page data: its cases, with the self-check's pools for its lead and its last card. */
+export const calibrationPartData = (
+  calibration: CalibrationCheck,
+  items: readonly Item[],
+  guidelines: readonly Guideline[],
+): SelfCheckPageData => ({...partPageData("calibration", items, guidelines), calibration});
+
 export function selfCheckPageData(
   calibration: CalibrationCheck,
   items: readonly Item[],

@@ -9,7 +9,7 @@ import {brokenData} from "../authored/broken-data.js";
 import {checkGuideline} from "../authoring/check.node.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
-import type {CaseStudy, ShownCaseStudy} from "../authored/schemas/content.js";
+import type {CalibrationCheck, CaseStudy, ShownCaseStudy} from "../authored/schemas/content.js";
 import type {GuidelineLogic} from "../authored/schemas/logic.js";
 import {itemPages} from "../site/links.js";
 import {parseItemFile} from "../authored/item-file.js";
@@ -23,7 +23,14 @@ import {
   loadRubricWriterIfAny,
   projectRoot,
 } from "./load.js";
-import {pageParts, partPageData, selfCheckPageData, sitePageData, type PagePart} from "./page-data.js";
+import {
+  calibrationPartData,
+  pageParts,
+  partPageData,
+  selfCheckPageData,
+  sitePageData,
+  type PagePart,
+} from "./page-data.js";
 import {checkProbes} from "../probes/check-probes.node.js";
 import {checkJudges, type JudgesCheck} from "../judges/check.node.js";
 import {judgesPageData} from "../judges/page-data.node.js";
@@ -78,6 +85,8 @@ function once<T>(read: () => T): () => T {
 interface Authored {
   items: () => Item[];
   guidelines: () => Guideline[];
+  /** data/calibration.yaml, checked against the items: the self-check's pools, which three data files carry. */
+  calibration: () => CalibrationCheck;
   parts: () => PagePart[];
   /** Checked as `judges:check` checks them. */
   judges: () => JudgesCheck;
@@ -98,17 +107,14 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     ...partPageData("edge-cases", items(), guidelines()),
     rubricWriter: loadRubricWriterIfAny(root),
   }),
-  // With the self-check's pools: the part's last card offers the run they leave the trainee.
-  "part-calibration.json": ({items, guidelines}, root) => ({
-    ...partPageData("calibration", items(), guidelines()),
-    calibration: loadCalibration(root, items()),
-  }),
-  "self-check.json": ({items, guidelines}, root) =>
-    selfCheckPageData(loadCalibration(root, items()), items(), guidelines()),
-  "content.json": ({items}, root) => ({
+  // With the self-check's pools: the part's lead and last card offer the run they leave the trainee.
+  "part-calibration.json": ({items, guidelines, calibration}) =>
+    calibrationPartData(calibration(), items(), guidelines()),
+  "self-check.json": ({items, guidelines, calibration}) => selfCheckPageData(calibration(), items(), guidelines()),
+  "content.json": ({calibration}, root) => ({
     caseStudy: withoutCases(loadCaseStudyIfAny(root)),
     rubricWriter: loadRubricWriterIfAny(root),
-    calibration: loadCalibration(root, items()),
+    calibration: calibration(),
   }),
   "guideline.json": ({guidelines}) => ({earlier: guidelines().slice(0, -1)}),
   // An item whose ruled score the engine does not reproduce stops the build.
@@ -180,6 +186,7 @@ export function siteData(root = projectRoot): SiteData {
         existsSync(join(projectRoot, "src", `${path}.md`)),
       ),
     ),
+    calibration: once(() => loadCalibration(root, authored.items())),
     // With the user's key set, a run holding it in any form stops the build too (the key is never printed).
     judges: once(() => checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: authored.items()})),
   };

@@ -11,6 +11,7 @@ import {aboutMinutes} from "../text/format.js";
 import {checkedInWalk, latestRun, runEnd, shownBy, type ShownBy} from "./self-check-run.js";
 import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
 import {partsWords} from "../site/part-refs.js";
+import {resultsWay, type WayOn} from "./walk.js";
 
 /** A pool with its pass rule, and the Checks in the walk that show its cases' rulings. */
 export interface Pool extends SelfCheckPool {
@@ -256,17 +257,37 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[]): Offer
 }
 
 /**
- * The self-check as the walk's last part offers it after its cases, in the start page's words: next, while a blind
- * run is left for the trainee; once they have seen rulings of every pool, after their results, for practice.
+ * Why an experienced rater should take the self-check before the calibration part, while a blind run is left for
+ * them: its first pool's cases are this part's, and a later pool's take their place once their rulings are seen. Null
+ * once no blind run is left.
  */
-export function selfCheckAfterWalk(
-  choice: PoolChoice,
-  pools: readonly Pool[],
-): {next: boolean; title: string; text: string} {
-  const {lead} = describeOffer(choice, pools);
-  return choice.seen === null
-    ? {next: true, title: "The blind self-check", text: lead}
-    : {next: false, title: "The self-check, for practice", text: lead};
+export function calibrationLeadWhy(choice: PoolChoice, pools: readonly Pool[]): string | null {
+  if (choice.seen !== null) return null;
+  return pools.length > 1
+    ? `it uses these cases while their rulings are unseen, and ${poolShortName(pools[1]!)} once you have seen any.`
+    : "it uses these cases while their rulings are unseen.";
+}
+
+/**
+ * Where the walk's last part leads after its cases: the self-check next while a blind run is left for the trainee
+ * (which cases and why, as the self-check page says it), then the results; once they have seen rulings of every
+ * pool, the results next, then the self-check for practice, in the start page's words.
+ */
+export function afterLastPart(choice: PoolChoice, pools: readonly Pool[]): WayOn[] {
+  if (choice.seen === null)
+    return [
+      {href: "./self-check", kicker: "Next", title: "The blind self-check", text: describePoolChoice(choice, pools)},
+      {...resultsWay, kicker: "Then"},
+    ];
+  return [
+    {...resultsWay, kicker: "Next"},
+    {
+      href: "./self-check",
+      kicker: "Then",
+      title: "The self-check, for practice",
+      text: describeOffer(choice, pools).lead,
+    },
+  ];
 }
 
 /** Said of a pool whose cases were written for this notebook (all of them, by their files' `origin`); else null. */

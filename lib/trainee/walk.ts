@@ -318,3 +318,18 @@ export function walkUpdate(state: WalkState, action: WalkAction): WalkState {
       return state.endShown || state.position.next !== null ? state : {...state, endShown: true};
   }
 }
+
+/** A card at the end of a part: where it leads, its kicker ("Next", "Then"), its title and its line. */
+export interface WayOn {
+  href: string;
+  kicker: string;
+  title: string;
+  text: string;
+}
+
+/** The results, as the end of the walk leads to them. */
+export const resultsWay: Omit<WayOn, "kicker"> = {
+  href: "./results",
+  title: "Your results",
+  text: "Your scores against the ruled ones, and what to review.",
+};

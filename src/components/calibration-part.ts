@@ -6,7 +6,8 @@ import {el} from "./dom.js";
 import {GuidelineWalk} from "./guideline-walk-item.js";
 import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import type {SelfCheckPageData} from "../lib/node/page-data.js";
-import {offeredPool, poolsOf, selfCheckAfterWalk} from "../lib/trainee/self-check-pool.js";
+import {afterLastPart, calibrationLeadWhy, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
+import {Recorded} from "./recorded.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
@@ -24,8 +25,13 @@ export function CalibrationPart(
   const pools = poolsOf(data.part.calibration, {items: data.site.itemRefs, parts: data.site.parts});
   return PartPage(ctx, {
     body: [
-      SelfCheckLead("it uses these cases while their rulings are unseen, and fresh ones once you have seen any.", {
-        className: "part-lead",
+      // Only while a blind run is left for the trainee, as the record stands.
+      Recorded({
+        store,
+        view: (progress) => {
+          const why = calibrationLeadWhy(offeredPool(pools, progress.answers), pools);
+          return why ? SelfCheckLead(why, {className: "part-lead"}) : el("p", {hidden: true});
+        },
       }),
       GuidelineWalk({
         ctx,
@@ -34,7 +40,7 @@ export function CalibrationPart(
         about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
         end: (progress, keep) => [
           keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
-          NextPart(ctx, {selfCheck: selfCheckAfterWalk(offeredPool(pools, progress.answers), pools)}),
+          NextPart(ctx, {after: afterLastPart(offeredPool(pools, progress.answers), pools)}),
         ],
       }),
     ],

@@ -6,6 +6,7 @@ import {el, fragment} from "./dom.js";
 import type {PartContext} from "./part-frame.js";
 import {ruleHref} from "../lib/site/links.js";
 import {rubricBeside} from "../lib/trainee/rubric-beside.js";
+import {resultsWay, type WayOn} from "../lib/trainee/walk.js";
 
 /**
  * The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline; the rubric's
@@ -148,16 +149,16 @@ export function HowToScore({
 }
 
 /**
- * The card at the end of a part: where to go next. The last part leads to the self-check and the results, in the
- * order and words `selfCheck` gives (lib/trainee/self-check-pool.ts's selfCheckAfterWalk, for the record as it is).
+ * The card at the end of a part: the next part, or after the last the ways on that `after` gives
+ * (lib/trainee/self-check-pool.ts's afterLastPart, for the record as it is); with none given, the results.
  */
 export function NextPart(
   ctx: Pick<PartContext, "parts" | "part">,
-  {selfCheck}: {selfCheck?: {next: boolean; title: string; text: string}} = {},
+  {after}: {after?: readonly WayOn[]} = {},
 ): HTMLElement {
   const index = ctx.parts.findIndex((part) => part.id === ctx.part.id);
   const next = ctx.parts[index + 1];
-  const card = (href: string, kicker: string, title: string, text: string) =>
+  const card = ({href, kicker, title, text}: WayOn) =>
     el(
       "a",
       {class: "next-card", href},
@@ -165,26 +166,15 @@ export function NextPart(
       el("span", {class: "next-title"}, title, el("span", {"aria-hidden": "true"}, " →")),
       el("span", {class: "next-text"}, text),
     );
-  return el(
-    "nav",
-    {"class": "next-part", "aria-label": "Where next"},
-    next
-      ? card(`.${next.path}`, `Next: Part ${next.number} of ${ctx.parts.length}`, next.title, next.description)
-      : selfCheck && !selfCheck.next
-        ? [
-            card("./results", "Next", "Your results", "Your scores against the ruled ones, and what to review."),
-            card("./self-check", "Then", selfCheck.title, selfCheck.text),
-          ]
-        : [
-            card(
-              "./self-check",
-              "Next",
-              selfCheck?.title ?? "The blind self-check",
-              selfCheck?.text ??
-                "You have seen these cases' rulings here, so the self-check gives you fresh cases written for this " +
-                  "notebook, as one blind run with a summary.",
-            ),
-            card("./results", "Then", "Your results", "Your scores against the ruled ones, and what to review."),
-          ],
-  );
+  const ways: readonly WayOn[] = next
+    ? [
+        {
+          href: `.${next.path}`,
+          kicker: `Next: Part ${next.number} of ${ctx.parts.length}`,
+          title: next.title,
+          text: next.description,
+        },
+      ]
+    : (after ?? [{...resultsWay, kicker: "Next"}]);
+  return el("nav", {"class": "next-part", "aria-label": "Where next"}, ways.map(card));
 }

@@ -14,7 +14,8 @@ import {
   poolOriginNote,
   poolSeen,
   poolsOf,
-  selfCheckAfterWalk,
+  afterLastPart,
+  calibrationLeadWhy,
   shownPool,
   offeredPool,
 } from "../../../lib/trainee/self-check-pool.js";
@@ -259,24 +260,60 @@ describe("what the pages say of the pool", () => {
     });
   });
 
-  it("offers it after the walk's last part next while a blind run is left, else after the results, for practice", () => {
-    // Stop 78's walk: after a run of the fresh cases the last part still offered "fresh cases, as one blind run".
+  it("sends an experienced rater from the calibration part to the self-check only while a blind run is left", () => {
     const seen = [answer("calibration-a")];
-    expect(selfCheckAfterWalk(offeredPool(pools, seen), pools)).toEqual({
-      next: true,
-      title: "The blind self-check",
-      text:
-        "You have seen the calibration cases' rulings in Part 6, so this self-check uses three fresh cases written " +
-        "for this notebook.",
-    });
+    expect(calibrationLeadWhy(offeredPool(pools, []), pools)).toBe(
+      "it uses these cases while their rulings are unseen, and the fresh cases once you have seen any.",
+    );
+    expect(calibrationLeadWhy(offeredPool(pools, seen), pools)).toBe(
+      "it uses these cases while their rulings are unseen, and the fresh cases once you have seen any.",
+    );
+    // Stop 79's read: after a run of the fresh cases it still said "Take the blind self-check first".
+    expect(
+      calibrationLeadWhy(offeredPool(pools, [...seen, blind("fresh-1"), blind("fresh-2"), blind("fresh-3")]), pools),
+    ).toBeNull();
+    // One pool (another guideline's content): no fresh cases to promise.
+    expect(calibrationLeadWhy(offeredPool(pools.slice(0, 1), []), pools.slice(0, 1))).toBe(
+      "it uses these cases while their rulings are unseen.",
+    );
+  });
+
+  it("leads from the walk's last part to the self-check while a blind run is left, else to the results first", () => {
+    // Stop 78's walk: after a run of the fresh cases the last part still offered them as the blind run, next.
+    const results = {
+      href: "./results",
+      title: "Your results",
+      text: "Your scores against the ruled ones, and what to review.",
+    };
+    const seen = [answer("calibration-a")];
+    expect(afterLastPart(offeredPool(pools, seen), pools)).toEqual([
+      {
+        href: "./self-check",
+        kicker: "Next",
+        title: "The blind self-check",
+        text:
+          "You have seen the calibration cases' rulings in Part 6, so this self-check uses three fresh cases written " +
+          "for this notebook.",
+      },
+      {...results, kicker: "Then"},
+    ]);
+    // Nothing seen (the last item reached with no Check): which cases and why, without "first" at the walk's end.
+    expect(afterLastPart(offeredPool(pools, []), pools)[0]!.text).toBe(
+      "This self-check uses the case study's two calibration cases. Parts 5 and 6 show their rulings, so take it " +
+        "before Part 5 to keep it blind; after that, you get the fresh cases instead.",
+    );
     const all = [...seen, blind("fresh-1"), blind("fresh-2"), blind("fresh-3")];
-    expect(selfCheckAfterWalk(offeredPool(pools, all), pools)).toEqual({
-      next: false,
-      title: "The self-check, for practice",
-      text:
-        "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
-        "and its summary will say so.",
-    });
+    expect(afterLastPart(offeredPool(pools, all), pools)).toEqual([
+      {...results, kicker: "Next"},
+      {
+        href: "./self-check",
+        kicker: "Then",
+        title: "The self-check, for practice",
+        text:
+          "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
+          "and its summary will say so.",
+      },
+    ]);
   });
 
   it("says a pool's cases are not from the case study only when none of them is, without saying it twice", () => {

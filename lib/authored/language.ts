@@ -9,11 +9,42 @@ export function canonicalLanguage(tag: string): string | null {
   }
 }
 
-/** As the fix; null when it is well-formed and written as Intl writes it. */
+/**
+ * As the fix; null when it is well-formed, names a language Intl knows and is written as Intl writes it. A language's
+ * name ("spanish") is well-formed, a tag of five to eight letters, but names no language: the fix gives its tag.
+ */
 export function languageProblem(tag: string): string | null {
   const canonical = canonicalLanguage(tag);
   if (canonical === null) return `“${tag}” is not a language tag: write one like en, es or pt-BR (BCP 47)`;
+  if (!knownLanguage(canonical)) {
+    const named = tagNamed(tag);
+    return named
+      ? `“${tag}” is a language's name, not its tag: write ${named.tag} for ${named.name}`
+      : `“${tag}” names no language: write a tag like en, es or pt-BR (BCP 47)`;
+  }
   return canonical === tag ? null : `write the language tag as ${canonical}`;
+}
+
+/** Whether the language a well-formed tag starts with has a name in Intl (es, fil, yue; not "spanish" or "qaa"). */
+function knownLanguage(canonical: string): boolean {
+  try {
+    const {language} = new Intl.Locale(canonical);
+    return new Intl.DisplayNames(["en"], {type: "language", fallback: "none"}).of(language) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The two-letter tag whose English name is `name` ("Spanish", any case), or null: asked only of a refused tag. */
+function tagNamed(name: string): {tag: string; name: string} | null {
+  const names = new Intl.DisplayNames(["en"], {type: "language", fallback: "none"});
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  for (const first of letters)
+    for (const second of letters) {
+      const found = names.of(first + second);
+      if (found?.toLowerCase() === name.toLowerCase()) return {tag: first + second, name: found};
+    }
+  return null;
 }
 
 /** The scripts written right to left (Unicode's list of them), by their ISO 15924 codes. */

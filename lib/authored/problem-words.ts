@@ -10,7 +10,15 @@ interface FieldWords {
   missing?: string;
   /** The fix in a file, where it differs from the editor's: a value the editor derives, a file states. */
   missingInFile?: string;
+  /** A fix the check gives a file, and the one the editor gives in its place (it has other means). */
+  fixInEditor?: {file: string; editor: string};
 }
+
+/** A stretch its text does not hold: a file copies the words again, the editor marks them again. */
+export const strayQuoteFix = {
+  file: "copy the words exactly",
+  editor: "remove it with ×, then mark the words again with Add a stretch",
+};
 
 /** Where the case is written: in the case editor's draft, or in its file (by hand, by case:new, uploaded). */
 export type WrittenIn = "editor" | "file";
@@ -53,7 +61,7 @@ const lineFields: Record<string, FieldWords> = {
   text: {label: "what it says", missing: "say what the line asks, in the checklist's words"},
   role: {label: "its role", missing: "choose the main task, an instruction or a candidate"},
   rule: {label: "its rule", missing: "choose the rule that decides it"},
-  quote: {label: "its words in the request"},
+  quote: {label: "its words in the request", fixInEditor: strayQuoteFix},
   verdict: {
     label: "its verdict",
     missing: "decide its facts: the engine then gives the verdict",
@@ -121,7 +129,9 @@ export function problemInWords(problem: Problem, writtenIn: WrittenIn = "file"):
   // "missing: " before words of the check's own ("missing: a candidate needs a note …") goes; before the schema's
   // "expected …", with no fix to put in its place, it stays, so the problem still says the field is not there.
   const fix = (writtenIn === "file" && words.missingInFile) || words.missing;
-  const message = fix && absent.test(problem.message) ? fix : problem.message.replace(/^missing: (?!expected )/, "");
+  let message = fix && absent.test(problem.message) ? fix : problem.message.replace(/^missing: (?!expected )/, "");
+  const other = writtenIn === "editor" ? words.fixInEditor : undefined;
+  if (other && message.endsWith(`: ${other.file}`)) message = `${message.slice(0, -other.file.length)}${other.editor}`;
   return {...problem, message: `${words.label}: ${message}`};
 }
 

@@ -11,6 +11,7 @@ import {
   markedWords,
   moveLine,
   removeLine,
+  removeStretch,
   removeNote,
   setCompare,
   setField,
@@ -116,6 +117,7 @@ export type CaseEditorAction =
   | {kind: "edit"; control: ControlInput}
   | {kind: "turn"; act: "add" | "up" | "down" | "remove"; at: number; role?: TurnRole}
   | {kind: "line"; act: "line-up" | "line-down" | "line-remove" | "line-add-stretch"; line: number}
+  | {kind: "stretch-remove"; line: number; stretch: number}
   | {kind: "note-add"}
   | {kind: "note-remove"; note: number}
   | {kind: "focus-field"; target: string}
@@ -338,8 +340,14 @@ export interface CaseEditorSetup {
 }
 
 export interface CaseEditorModel {
-  /** The editor's first state: `record` shown, `said` on the start screen. */
-  initial(record: CaseRecord, start: {said: string; canUndo: boolean; notice: DraftNotice | null}): CaseEditorState;
+  /**
+   * The editor's first state: `record` shown, `said` on the start screen. A draft `restored` from before that holds a
+   * file's score its facts now rule otherwise says so again, as its upload or load did.
+   */
+  initial(
+    record: CaseRecord,
+    start: {said: string; canUndo: boolean; notice: DraftNotice | null; restored?: boolean},
+  ): CaseEditorState;
   update(state: CaseEditorState, action: CaseEditorAction): CaseEditorState;
   fieldsOf(rule: string): readonly FactField[];
 }
@@ -448,6 +456,8 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         if (act === "line-remove") return withRecord(state, removeLine(record, line), true);
         return withRecord(state, moveLine(record, line, line + (act === "line-up" ? -1 : 1)), true);
       }
+      case "stretch-remove":
+        return withRecord(state, removeStretch(record, action.line, action.stretch));
       case "note-add":
         return withRecord(state, addNote(record, {label: "", text: ""}));
       case "note-remove":
@@ -561,22 +571,27 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
   return {
     fieldsOf,
     update,
-    initial: (record, {said, canUndo, notice}) => ({
-      record,
-      loaded: record,
-      view: editorView(record, context),
-      complete: true,
-      addingTo: null,
-      refused: {},
-      touched: [],
-      showAll: false,
-      from: "",
-      start: {said, problems: []},
-      canUndo,
-      notice,
-      reading: null,
-      marking: noMarking,
-      downloads: 0,
-    }),
+    initial: (record, {said, canUndo, notice, restored = false}) => {
+      const view = editorView(record, context);
+      const otherwise =
+        restored && record.score !== undefined ? ruledOtherwiseWords(record, view, context.rubric) : null;
+      return {
+        record,
+        loaded: record,
+        view,
+        complete: true,
+        addingTo: null,
+        refused: {},
+        touched: [],
+        showAll: false,
+        from: "",
+        start: {said: otherwise ? `${said} ${otherwise}` : said, problems: []},
+        canUndo,
+        notice,
+        reading: null,
+        marking: noMarking,
+        downloads: 0,
+      };
+    },
   };
 }

@@ -11,6 +11,7 @@ import {withNewId} from "./new-case.js";
 import {canonicalLanguage} from "../authored/language.js";
 import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
+import {quotesOf} from "../authored/quote.js";
 
 export {syncRulings} from "./case-view.js";
 export {ruleSetsFromQuery} from "./candidate-choice.js";
@@ -155,6 +156,20 @@ export function addLine(record: CaseRecord, line: NewLine): CaseRecord {
 export function removeLine(record: CaseRecord, index: number): CaseRecord {
   const lines = withoutItem(linesOf(record), index);
   return lines ? withLines(record, lines) : record;
+}
+
+/**
+ * The line's quote without its stretch at `at`: a stretch the request no longer holds goes, and the author marks the
+ * words again. The last one gone leaves the line with no words, for the check to ask for.
+ */
+export function removeStretch(record: CaseRecord, index: number, at: number): CaseRecord {
+  const line = linesOf(record)[index];
+  const quote = line?.quote;
+  if (!(typeof quote === "string" || Array.isArray(quote))) return record;
+  const quotes = quotesOf(quote as string | string[]);
+  if (at < 0 || at >= quotes.length) return record;
+  const left = quotes.filter((_, each) => each !== at);
+  return setLineField(record, index, "quote", left.length > 1 ? left : left[0]);
 }
 
 /** Clamped to the checklist. */

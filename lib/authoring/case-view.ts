@@ -471,8 +471,10 @@ export function writtenFileProblems(
   return problems.length ? problems : reread.problems;
 }
 
-/** Each marked stretch that occurs more than once, as whole words, in the text it quotes: it stands for the first. */
-export function repeatedQuotes(record: CaseRecord, file: string): Problem[] {
+/** Each line's marked stretches beside the text they quote (a line with no stretches, or no such text, left out). */
+function markedStretches(
+  record: CaseRecord,
+): {index: number; quoteIn: QuoteIn; text: string; quotes: string[]; listed: boolean}[] {
   const request = isRecord(record.request) ? record.request : {};
   const quoted = {
     request: {text: typeof request.text === "string" ? request.text : ""},
@@ -482,13 +484,33 @@ export function repeatedQuotes(record: CaseRecord, file: string): Problem[] {
     const quoteIn = typeof line.quoteIn === "string" ? (line.quoteIn as QuoteIn) : "request";
     const text = textOf(quoted, quoteIn);
     if (typeof text !== "string" || !(typeof line.quote === "string" || Array.isArray(line.quote))) return [];
-    const quotes = quotesOf(line.quote as string | string[]);
-    return quotes.flatMap((quote, at) => {
+    const quotes = [...quotesOf(line.quote as string | string[])];
+    return [{index, quoteIn, text, quotes, listed: Array.isArray(line.quote)}];
+  });
+}
+
+/** Each marked stretch that occurs more than once, as whole words, in the text it quotes: it stands for the first. */
+export function repeatedQuotes(record: CaseRecord, file: string): Problem[] {
+  return markedStretches(record).flatMap(({index, quoteIn, text, quotes, listed}) =>
+    quotes.flatMap((quote, at) => {
       const first = typeof quote === "string" && quote !== "" ? locate(text, quote) : null;
       if (!first || !locate(text, quote, first.start + 1)) return [];
-      const field = fieldPath(["checklist", index, "quote", ...(Array.isArray(line.quote) ? [at] : [])]);
+      const field = fieldPath(["checklist", index, "quote", ...(listed ? [at] : [])]);
       const where = quoteIn === "request" ? "the request" : `turn ${quoteIn.slice("turn-".length)}`;
       return [{file, field, message: caseWords.repeatedQuote(quote, where)}];
-    });
-  });
+    }),
+  );
+}
+
+/**
+ * The stretches, by line, that the text they quote no longer holds as whole words (the request was edited after they
+ * were marked): the editor offers to remove each, so the words can be marked again.
+ */
+export function strayStretches(record: CaseRecord): Map<number, Set<number>> {
+  const stray = new Map<number, Set<number>>();
+  for (const {index, text, quotes} of markedStretches(record)) {
+    const lost = quotes.flatMap((quote, at) => (typeof quote === "string" && locate(text, quote) ? [] : [at]));
+    if (lost.length) stray.set(index, new Set(lost));
+  }
+  return stray;
 }

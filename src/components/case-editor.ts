@@ -64,6 +64,8 @@ import {pendingPrompt, tokens, type MarkIn} from "../lib/trainee/draft.js";
 import {MarkSurface} from "./checklist-editor.js";
 import {byteLimit} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
+import {strayQuoteFix} from "../lib/authored/problem-words.js";
+import {strayStretches} from "../lib/authoring/case-view.js";
 
 /** What the page knows besides the state: the data and what the address chose. */
 interface Setting {
@@ -155,6 +157,7 @@ export function CaseEditor(
     said,
     canUndo: store.replaced() !== null,
     notice: store.notice(),
+    restored: !handed && saved !== null,
   });
 
   const root = live<CaseEditorState, CaseEditorAction>(first, {
@@ -251,6 +254,8 @@ function clickOf(event: MouseEvent, back: CaseRecord | null): CaseEditorAction |
     case "line-remove":
     case "line-add-stretch":
       return {kind: "line", act: action, line: Number(line)};
+    case "stretch-remove":
+      return {kind: "stretch-remove", line: Number(line), stretch: Number(button.dataset.stretch)};
     case "turn-add":
     case "turn-up":
     case "turn-down":
@@ -308,6 +313,15 @@ function focusAfter(
       // The keyboard stays with the line it moved: on the same button, or the line itself at the end of the list.
       const to = line + (act === "line-up" ? -1 : 1);
       if (!focus(`[data-action="${act}"][data-line="${to}"]:not(:disabled)`)) byId(`checklist[${to}]`);
+      return;
+    }
+    case "stretch-remove": {
+      // The keyboard stays on the line's words: the next stretch's button, else the quote, which says what is left.
+      const {line, stretch} = action;
+      const left = quotesOf(linesOf(after.record)[line]?.quote as string | string[] | undefined).length;
+      if (left)
+        focus(`[data-action="stretch-remove"][data-line="${line}"][data-stretch="${Math.min(stretch, left - 1)}"]`);
+      else byId(`checklist[${line}].quote`);
       return;
     }
     case "turn": {
@@ -825,6 +839,7 @@ function Checklist(
   const request = isRecord(state.record.request) ? state.record.request : {};
   const markable = request.form !== "described" && typeof request.text === "string" && request.text.trim() !== "";
   const refused = new Map(Object.entries(state.refused));
+  const stray = strayStretches(state.record);
   return el(
     "section",
     {"class": "case-lines-section", "id": fieldId("checklist"), "tabindex": -1, "aria-labelledby": "case-lines-title"},
@@ -838,6 +853,7 @@ function Checklist(
       "ol",
       {class: "case-lines"},
       all.map((line, index) => {
+        const lost = stray.get(index);
         const own = (id: string) =>
           id.startsWith(`checklist[${index}]`) || id.startsWith(`${fieldId(`checklist[${index}]`)}-`);
         const key = [
@@ -846,6 +862,7 @@ function Checklist(
           all.length,
           state.addingTo,
           markable,
+          lost ? [...lost].join() : "",
           JSON.stringify([[...refused].filter(([id]) => own(id)), [...problems].filter(([field]) => own(field))]),
         ];
         return setting.piece(`line-${index}`, key, () =>
@@ -865,6 +882,7 @@ function Checklist(
               markable,
               addingTo: state.addingTo,
               problems,
+              stray: lost,
             },
           ),
         );
@@ -909,6 +927,8 @@ interface CaseLineOptions {
   addingTo: number | null;
   /** The case's problems that show at their controls, by field. */
   problems: ReadonlyMap<string, string>;
+  /** The line's stretches the text no longer holds, by their place in its quote. */
+  stray: ReadonlySet<number> | undefined;
 }
 
 /** A line's verdict as one rule set derives it. */
@@ -952,17 +972,49 @@ function RuleText(
   );
 }
 
-function Quote(line: Record<string, unknown>, {index}: {index: number}): HTMLElement {
+/**
+ * A line's marked words, each stretch with a button that removes it. A stretch the text no longer holds (the request
+ * edited after it was marked) says so: removed, its words can be marked again with "Add a stretch".
+ */
+function Quote(
+  line: Record<string, unknown>,
+  {index, stray}: {index: number; stray: ReadonlySet<number> | undefined},
+): HTMLElement {
   const quotes = quotesOf(line.quote as string | string[] | undefined);
   const id = fieldId(`checklist[${index}].quote`);
-  if (quotes.length)
-    return el(
+  if (!quotes.length)
+    return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
+  const where = markedIn(line.quoteIn);
+  const lost = quotes.filter((_, at) => stray?.has(at));
+  return el(
+    "div",
+    {id, class: "case-line-quote", tabindex: -1},
+    el(
       "p",
-      {id, class: "case-line-quote", tabindex: -1},
-      quotes.map((quote, at) => [at ? " … " : "", el("q", {}, quote)]),
+      {},
+      quotes.map((quote, at) => [
+        at ? " … " : "",
+        el("q", {class: stray?.has(at) ? "is-stray" : null}, quote),
+        el(
+          "button",
+          {
+            "type": "button",
+            "class": "stretch-remove",
+            "data-action": "stretch-remove",
+            "data-line": index,
+            "data-stretch": at,
+            "aria-label": `Remove “${quote}” from line ${index + 1}`,
+            "title": "Remove these words",
+          },
+          "×",
+        ),
+      ]),
       text(line.quoteIn) && line.quoteIn !== "request" ? ` (in ${text(line.quoteIn)})` : "",
-    );
-  return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
+    ),
+    lost.map((quote) =>
+      el("p", {class: "field-error"}, `“${quote}” is no longer in ${where}: ${strayQuoteFix.editor}.`),
+    ),
+  );
 }
 
 function CaseLine({line, index, count, view, rules, fields}: CaseLineData, options: CaseLineOptions): HTMLElement {
@@ -1007,7 +1059,7 @@ function CaseLine({line, index, count, view, rules, fields}: CaseLineData, optio
         action("line-remove", "Remove"),
       ),
     ),
-    Quote(line, {index}),
+    Quote(line, {index, stray: options.stray}),
     el(
       "div",
       {class: "case-line-body"},

@@ -209,6 +209,44 @@ describe("a fact changed", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("offers to remove a stretch the edited request no longer holds, and the line takes the words marked again", async () => {
+    const page = await openEditor(await cleanPage());
+    const request = page.locator("#case-request-text");
+    await request.fill("Please translate this note and keep it short: I am late.");
+    const words = page.getByRole("group", {name: "The words of the request"}).getByRole("button");
+    // Please(0) translate(1) this(2) note(3): a press on the first word and one on the last marks the stretch.
+    await words.nth(1).click();
+    await words.nth(3).click();
+    await expect.poll(() => page.locator(".case-line-quote q").allInnerTexts()).toEqual(["translate this note"]);
+    await page.getByRole("textbox", {name: "What the line says"}).fill("Translate the note");
+
+    await request.fill("Please translate this letter and keep it short: I am late.");
+    const quote = page.locator(".case-line-quote");
+    await expect
+      .poll(() => quote.locator(".field-error").innerText())
+      .toBe(
+        "“translate this note” is no longer in the request: remove it with ×, then mark the words again with Add a stretch.",
+      );
+    expect(await quote.locator("q.is-stray").allInnerTexts()).toEqual(["translate this note"]);
+
+    await page.getByRole("button", {name: "Remove “translate this note” from line 1"}).click();
+    await expect.poll(() => quote.innerText()).toBe("No words of the request marked.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(await quote.getAttribute("id"));
+    // The line stays, with what the author wrote for it.
+    expect(await page.locator(".case-line").count()).toBe(1);
+    expect(await page.getByRole("textbox", {name: "What the line says"}).inputValue()).toBe("Translate the note");
+
+    await page.getByRole("button", {name: "Add a stretch"}).click();
+    await words.nth(1).click();
+    await words.nth(3).click();
+    await expect.poll(() => quote.locator("q").allInnerTexts()).toEqual(["translate this letter"]);
+    expect(await quote.locator(".field-error, q.is-stray").count()).toBe(0);
+    await expect
+      .poll(async () => (await savedDraft(page))?.record.checklist)
+      .toEqual([{role: "instruction", text: "Translate the note", quote: "translate this letter"}]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("refuses a value the fact's schema refuses: it is shown with why, and never entered", async () => {
     const page = await openEditor(await cleanPage(), {query});
     await loadCase(page, "example-1");

@@ -36,6 +36,15 @@ describe("a language tag", () => {
     expect(languageProblem("en_US")).toBe("“en_US” is not a language tag: write one like en, es or pt-BR (BCP 47)");
   });
 
+  it("refuses a well-formed tag that names no language, giving the tag where it is a language's English name", () => {
+    // "spanish" and "German" are well-formed (a tag may start with five to eight letters) but name no language.
+    expect(languageProblem("spanish")).toBe("“spanish” is a language's name, not its tag: write es for Spanish");
+    expect(languageProblem("German")).toBe("“German” is a language's name, not its tag: write de for German");
+    expect(languageProblem("deutsch")).toBe("“deutsch” names no language: write a tag like en, es or pt-BR (BCP 47)");
+    // ISO 639-3 tags CLDR names stay taken.
+    for (const tag of ["fil", "yue", "pt-BR", "de-CH-1901"]) expect(languageProblem(tag)).toBeNull();
+  });
+
   it("is written right to left where its script is (Unicode's right-to-left scripts; CLDR's likely script)", () => {
     // Arabic, Persian, Urdu, Pashto: Arab; Hebrew, Yiddish: Hebr; Dhivehi: Thaa; Syriac: Syrc; N'Ko: Nkoo.
     for (const tag of [

@@ -35,6 +35,16 @@ describe("a case file's problem in words", () => {
     expect(inEditor("title")).toBe(said("title", "missing: expected string"));
   });
 
+  it("tells a file to copy a stray stretch's words again, and the editor's draft to remove it and mark them again", () => {
+    const stray = "“translate this note” is not in the request as whole words: copy the words exactly";
+    expect(said("checklist[0].quote", stray)).toBe(`Line 1, its words in the request: ${stray}`);
+    for (const field of ["checklist[0].quote", "checklist[0].quote[1]"])
+      expect(problemInWords({file, field, message: stray}, "editor").message).toBe(
+        "Line 1, its words in the request: “translate this note” is not in the request as whole words: " +
+          "remove it with ×, then mark the words again with Add a stretch",
+      );
+  });
+
   it("keeps any other message after the field's name, and says once that a field is missing", () => {
     expect(said("request.language", "write the language tag as es")).toBe(
       "Language of the request: write the language tag as es",

@@ -268,6 +268,32 @@ describe("the start", () => {
     );
   });
 
+  it("says it again when the draft comes back after a reload, and not of a draft that never held a file's score", () => {
+    const text = readFileSync(join(projectRoot, "data/items/example-3.md"), "utf8");
+    const back = "Your draft from before is back.";
+    const restored = (file: string) =>
+      model.initial(caseFromFile(file, "mine.md", context.schemas.item).record!, {
+        said: back,
+        canUndo: false,
+        notice: null,
+        restored: true,
+      }).start.said;
+    // The walk's case: an uploaded 4 the facts rule 3 came back after a reload with nothing said of it.
+    expect(restored(text.replace("score: 3\n", "score: 4\n"))).toBe(
+      `${back} Its file rules it 4; under the current guideline its facts give 3 (no line's verdict changes), which ` +
+        "the editor shows and would write into the file. Check the facts before you do.",
+    );
+    expect(restored(text)).toBe(back);
+    // A draft written in the editor holds no score: the one the editor derives is not the file's to contradict.
+    expect(restored(text.replace("score: 3\n", ""))).toBe(back);
+    // Not restored (a draft handed over, a blank one): nothing added.
+    const fresh = model.initial(
+      caseFromFile(text.replace("score: 3\n", "score: 4\n"), "mine.md", context.schemas.item).record!,
+      {said: "", canUndo: false, notice: null},
+    );
+    expect(fresh.start.said).toBe("");
+  });
+
   it("calls a file's score off the scale one, and unfinished only what it lists to fix", async () => {
     const text = readFileSync(join(projectRoot, "data/items/example-3.md"), "utf8").replace("score: 3\n", "score: 7\n");
     const bytes = new TextEncoder().encode(text);

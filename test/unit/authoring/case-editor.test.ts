@@ -13,6 +13,7 @@ import {
   moveLine,
   removeLine,
   removeNote,
+  removeStretch,
   setCompare,
   setFact,
   setField,
@@ -27,6 +28,7 @@ import {
   toggleFlag,
   type CaseRecord,
 } from "../../../lib/authoring/case-editor.js";
+import {strayStretches} from "../../../lib/authoring/case-view.js";
 
 /** Frozen all the way down: an edit that changed the record it was given would throw. */
 function frozen<T>(value: T): T {
@@ -152,6 +154,48 @@ describe("the checklist", () => {
     expect(removeLine(record, 3)).toBe(record);
     expect(moveLine(record, -1, 0)).toBe(record);
     expect(moveLine(record, 1, 1)).toBe(record);
+  });
+
+  it("removes one stretch of a line's words, the line kept; its last leaves no words, for the check to ask for", () => {
+    const record = frozen(setLineField(drafted(), 0, "quote", ["Give me", "three tips", "sleeping better"]));
+    expect(linesOf(removeStretch(record, 0, 1))[0]).toEqual({
+      role: "main",
+      text: "Give sleep tips",
+      quote: ["Give me", "sleeping better"],
+    });
+    // Two stretches down to one: written as one, as a line with one stretch is.
+    expect(linesOf(removeStretch(removeStretch(record, 0, 2), 0, 0))[0]!.quote).toBe("three tips");
+    expect(linesOf(removeStretch(drafted(), 1, 0))[1]).toEqual({
+      role: "instruction",
+      text: "Three tips",
+      rule: "numbers",
+      verdict: "met",
+    });
+    for (const [line, at] of [
+      [0, 3],
+      [0, -1],
+      [5, 0],
+    ] as const)
+      expect(removeStretch(record, line, at)).toBe(record);
+  });
+
+  it("finds the stretches the request no longer holds as whole words, by line and place", () => {
+    expect(strayStretches(drafted())).toEqual(new Map());
+    // The request edited after the lines were marked: "three tips" became "3 tips", "casual" became "relaxed".
+    const edited = setText(
+      setLineField(drafted(), 0, "quote", ["Give me", "three tips"]),
+      "request",
+      "Give me 3 tips for sleeping better, in under 100 words. Keep it relaxed.",
+    );
+    expect(strayStretches(edited)).toEqual(
+      new Map([
+        [0, new Set([1])],
+        [1, new Set([0])],
+        [2, new Set([0])],
+      ]),
+    );
+    // A part of a word is no whole word: "tip" is not in "three tips".
+    expect(strayStretches(setLineField(drafted(), 1, "quote", "tip"))).toEqual(new Map([[1, new Set([0])]]));
   });
 
   it("keeps exactly one main task: choosing another makes the old one an instruction", () => {

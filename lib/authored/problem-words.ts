@@ -85,15 +85,23 @@ const noteFields: Record<string, FieldWords> = {
 /** A case's note on a likely wrong score, by its place: "Note 2 on a likely wrong score" (not read as a score 2). */
 export const noteLabel = (index: number): string => `Note ${index + 1} on a likely wrong score`;
 
-/** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered"; null for a field it does not
- *  name (the problem then keeps its field alone). */
-function fieldWords(field: string): FieldWords | null {
+/** A fact's label where the editor shows its control ("How many the response gives"), by its line and name. */
+export type FactLabel = (line: number, fact: string) => string | undefined;
+
+/** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered" (in the editor, the fact by its
+ *  control's label: "Line 2, “How many the response gives”"); null for a field it does not name (the problem then
+ *  keeps its field alone). */
+function fieldWords(field: string, factLabel?: FactLabel): FieldWords | null {
   if (Object.hasOwn(caseFields, field)) return caseFields[field]!;
   const line = /^checklist\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(?:\.(\w+))?/.exec(field);
   if (line) {
     const label = `Line ${Number(line[1]) + 1}`;
     if (!line[2]) return {label};
-    if (line[2] === "facts") return {label: line[3] ? `${label}, fact ${line[3]}` : `${label}, its facts`};
+    if (line[2] === "facts") {
+      const shown = line[3] ? factLabel?.(Number(line[1]), line[3]) : undefined;
+      if (shown) return {label: `${label}, “${shown}”`, missing: "fill it in: the line's rule reads it"};
+      return {label: line[3] ? `${label}, fact ${line[3]}` : `${label}, its facts`};
+    }
     const part = Object.hasOwn(lineFields, line[2]) ? lineFields[line[2]]! : null;
     return part ? {...part, label: `${label}, ${part.label}`} : {label};
   }
@@ -122,8 +130,8 @@ const absent = new RegExp(
  * A case file's problem in words: "Title: give the case a name" for "missing: expected string" at title. Any other
  * problem at a field it names keeps its message after the field's name; one at a field it does not name is as it was.
  */
-export function problemInWords(problem: Problem, writtenIn: WrittenIn = "file"): Problem {
-  const words = fieldWords(problem.field);
+export function problemInWords(problem: Problem, writtenIn: WrittenIn = "file", factLabel?: FactLabel): Problem {
+  const words = fieldWords(problem.field, writtenIn === "editor" ? factLabel : undefined);
   // Once is enough: a problem the item reader already put in words is passed on by the commands as it is.
   if (!words || problem.message.startsWith(`${words.label}: `)) return problem;
   // "missing: " before words of the check's own ("missing: a candidate needs a note …") goes; before the schema's

@@ -46,7 +46,7 @@ import {factFields, readFactInput, type FactField, type JsonSchema} from "./fact
 import {becameWords, loadedWords, withOrigin} from "./new-case.js";
 import {replacedUnsavedWords, wrongKinds, type DraftNotice} from "./case-draft-store.js";
 import {AuthoredFileError, type Problem} from "../authored/problems.js";
-import {problemInWords} from "../authored/problem-words.js";
+import {problemInWords, type FactLabel} from "../authored/problem-words.js";
 import {byteLimit, decodeAuthoredFile, tooLarge} from "../authored/limits.js";
 import {locate, quotesOf} from "../authored/quote.js";
 import type {CaseSchemas} from "../authored/schemas/facts.js";
@@ -165,15 +165,26 @@ export function enclosingFields(field: string): string[] {
 }
 
 /** The first problem at each field that shows at its control: one the author edited, or every one after showAll. */
-export function shownProblems(state: Pick<CaseEditorState, "view" | "touched" | "showAll">): Map<string, string> {
+export function shownProblems(
+  state: Pick<CaseEditorState, "view" | "touched" | "showAll">,
+  factLabel?: FactLabel,
+): Map<string, string> {
   const shows = (field: string) =>
     state.showAll || enclosingFields(field).some((at) => state.touched.includes(fieldId(at)));
   const found = new Map<string, string>();
   for (const problem of state.view.problems)
     if (!found.has(problem.field) && shows(problem.field))
-      found.set(problem.field, problemInWords(problem, "editor").message);
+      found.set(problem.field, problemInWords(problem, "editor", factLabel).message);
   return found;
 }
+
+/** Each fact's label as its line's rule declares it, for the problems to name the control the author sees. */
+export const factLabels =
+  (record: CaseRecord, fieldsOf: (rule: string) => readonly FactField[]): FactLabel =>
+  (line, fact) => {
+    const rule = linesOf(record)[line]?.rule;
+    return typeof rule === "string" ? fieldsOf(rule).find((field) => field.name === fact)?.label : undefined;
+  };
 
 /** The ids a list field holds, as the author types them: "example-3, calibration-d". */
 export const idsText = (value: unknown): string =>

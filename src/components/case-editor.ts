@@ -33,6 +33,7 @@ import {
   readUpload,
   schemaValues,
   shownProblems,
+  factLabels,
   viewWithRefused,
   type CaseEditorAction,
   type CaseEditorState,
@@ -56,7 +57,7 @@ import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import {ruleHref, itemLabel} from "../lib/site/links.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {type Problem, formatProblem} from "../lib/authored/problems.js";
-import {noteLabel, problemInWords} from "../lib/authored/problem-words.js";
+import {noteLabel, problemInWords, strayQuoteFix, type FactLabel} from "../lib/authored/problem-words.js";
 import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
 import {download} from "../lib/site/download.js";
@@ -64,7 +65,6 @@ import {pendingPrompt, tokens, type MarkIn} from "../lib/trainee/draft.js";
 import {MarkSurface} from "./checklist-editor.js";
 import {byteLimit} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
-import {strayQuoteFix} from "../lib/authored/problem-words.js";
 import {strayStretches} from "../lib/authoring/case-view.js";
 
 /** What the page knows besides the state: the data and what the address chose. */
@@ -360,7 +360,8 @@ function focusAfter(
 /** The whole editor for a state. */
 function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLElement {
   const {piece} = setting;
-  const problems = shownProblems(state);
+  const factLabel = factLabels(state.record, setting.fieldsOf);
+  const problems = shownProblems(state, factLabel);
   const shown = JSON.stringify([...problems]);
   const {checklist: _lines, notes, ...fields} = state.record;
   const nextOrder = nextFreeOrder(state.record, setting.data.cases);
@@ -418,6 +419,7 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
             fileName,
             // The problems link to the controls the page shows for this state.
             has: (id) => work.querySelector(`#${CSS.escape(id)}`) !== null,
+            factLabel,
           }),
         ),
       ),
@@ -1153,6 +1155,8 @@ interface DerivationOptions {
   fileName: string;
   /** Whether the editor has a control with this id, for a problem's link. */
   has(id: string): boolean;
+  /** A fact's label, as its control shows it. */
+  factLabel: FactLabel;
 }
 
 /** Each score the rubric allows with the row that allows it. */
@@ -1225,8 +1229,8 @@ function Trace(
 }
 
 /** One problem in words ("Title: give the case a name"), linked to the nearest control for it, its field after. */
-function ProblemItem(found: Problem, {has}: {has(id: string): boolean}): HTMLElement {
-  const problem = problemInWords(found, "editor");
+function ProblemItem(found: Problem, {has, factLabel}: {has(id: string): boolean; factLabel: FactLabel}): HTMLElement {
+  const problem = problemInWords(found, "editor", factLabel);
   const target = enclosingFields(problem.field)
     .map(fieldId)
     .find((id) => has(id));

@@ -35,6 +35,17 @@ describe("a case file's problem in words", () => {
     expect(inEditor("title")).toBe(said("title", "missing: expected string"));
   });
 
+  it("names a fact in the editor by its control's label, and in a file by its name", () => {
+    const problem = {file, field: "checklist[1].facts.delivered", message: "enter a whole number"};
+    const label = (line: number, fact: string) =>
+      line === 1 && fact === "delivered" ? "How many it gives" : undefined;
+    expect(problemInWords(problem, "editor", label).message).toBe("Line 2, “How many it gives”: enter a whole number");
+    expect(problemInWords(problem, "file", label).message).toBe("Line 2, fact delivered: enter a whole number");
+    expect(problemInWords({...problem, field: "checklist[0].facts.delivered"}, "editor", label).message).toBe(
+      "Line 1, fact delivered: enter a whole number",
+    );
+  });
+
   it("tells a file to copy a stray stretch's words again, and the editor's draft to remove it and mark them again", () => {
     const stray = "“translate this note” is not in the request as whole words: copy the words exactly";
     expect(said("checklist[0].quote", stray)).toBe(`Line 1, its words in the request: ${stray}`);

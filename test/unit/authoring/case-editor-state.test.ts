@@ -23,6 +23,7 @@ import {
   readUpload,
   schemaValues,
   shownProblems,
+  factLabels,
   viewWithRefused,
   type CaseEditorAction,
   type CaseEditorState,
@@ -90,6 +91,18 @@ describe("the edit a control makes", () => {
     );
     expect(read.kind === "record" && read.record.compare).toEqual(["example-3", "calibration-d"]);
     expect(idsText(["example-3", "calibration-d"])).toBe("example-3, calibration-d");
+  });
+
+  it("names a fact's problem by the label its control shows, where the file's words name the fact", () => {
+    const data = {edit: "fact", line: "1", fact: "limit"};
+    const emptied = run(opened(finished()), edit("case-checklist-1-facts-limit", data, ""));
+    const said = shownProblems(emptied, factLabels(emptied.record, fieldsOf)).get("checklist[1].facts.limit");
+    // The numbers rule's fact "limit", titled "The number asked for" in guideline/v2/logic.yaml.
+    expect(said).toBe("Line 2, “The number asked for”: fill it in: the line's rule reads it");
+    expect(shownProblems(emptied).get("checklist[1].facts.limit")).toMatch(/^Line 2, fact limit: /);
+    // A line with no rule, or a fact its rule does not declare, keeps the fact's name.
+    expect(factLabels(emptied.record, fieldsOf)(1, "nothing")).toBeUndefined();
+    expect(factLabels(blankCase(), fieldsOf)(0, "limit")).toBeUndefined();
   });
 
   it("refuses a count its schema refuses, keeping what was typed, and writes nothing to the case", () => {

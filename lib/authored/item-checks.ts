@@ -4,7 +4,7 @@ import {locate, quotesOf, textOf} from "./quote.js";
 import type {Item} from "./schemas/item.js";
 import {quoteText} from "../text/quote-text.js";
 import {languageProblem} from "./language.js";
-import {strayQuoteFix} from "./problem-words.js";
+import {strayQuoteFix, strayQuoteWords} from "./problem-words.js";
 
 export interface ItemCheckProblem {
   path: readonly PropertyKey[];
@@ -48,8 +48,7 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
         if (!locate(source, quote))
           issue(
             typeof line.quote === "string" ? at("quote") : [...at("quote"), position],
-            `${quoteText(quote)} is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} ` +
-              `as whole words: ${strayQuoteFix.file}`,
+            `${strayQuoteWords(quoteText(quote), line.quoteIn)}: ${strayQuoteFix.file}`,
           );
       });
     }

@@ -1,4 +1,5 @@
-// A text's language: any well-formed BCP 47 tag, written the one way Intl writes it, so a page can mark it (`lang`).
+// A text's language: a well-formed BCP 47 tag of a language, written the one way Intl writes it, so a page can mark it
+// (`lang`).
 
 /** "ES-mx" -> "es-MX"; null when it is no well-formed language tag. */
 export function canonicalLanguage(tag: string): string | null {
@@ -10,39 +11,34 @@ export function canonicalLanguage(tag: string): string | null {
 }
 
 /**
- * As the fix; null when it is well-formed, names a language Intl knows and is written as Intl writes it. A language's
- * name ("spanish") is well-formed, a tag of five to eight letters, but names no language: the fix gives its tag.
+ * As the fix; null when it is a well-formed tag of a language, written as Intl writes it. A tag may start with five
+ * to eight letters, but no language subtag that long is registered: "spanish" is well-formed and names none. A
+ * language's English name typed for its tag ("Spanish", "portuguese") is told the tag to write.
  */
 export function languageProblem(tag: string): string | null {
   const canonical = canonicalLanguage(tag);
-  if (canonical === null) return `“${tag}” is not a language tag: write one like en, es or pt-BR (BCP 47)`;
-  if (!knownLanguage(canonical)) {
-    const named = tagNamed(tag);
+  const language = canonical?.split("-")[0] ?? "";
+  if (canonical === null || language.length >= 4) {
+    const named = /^[a-z]+$/i.test(tag) ? tagNamed(tag) : null;
     return named
       ? `“${tag}” is a language's name, not its tag: write ${named.tag} for ${named.name}`
-      : `“${tag}” names no language: write a tag like en, es or pt-BR (BCP 47)`;
+      : `“${tag}” is not a language tag: write one like en, es or pt-BR (BCP 47)`;
   }
   return canonical === tag ? null : `write the language tag as ${canonical}`;
 }
 
-/** Whether the language a well-formed tag starts with has a name in Intl (es, fil, yue; not "spanish" or "qaa"). */
-function knownLanguage(canonical: string): boolean {
-  try {
-    const {language} = new Intl.Locale(canonical);
-    return new Intl.DisplayNames(["en"], {type: "language", fallback: "none"}).of(language) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-/** The two-letter tag whose English name is `name` ("Spanish", any case), or null: asked only of a refused tag. */
+/**
+ * The two-letter tag whose English name is `name` ("Spanish", any case), or null: asked only of a refused tag, where
+ * the runtime's names of languages serve a suggestion, never the verdict. A retired code (ji for Yiddish) is passed.
+ */
 function tagNamed(name: string): {tag: string; name: string} | null {
   const names = new Intl.DisplayNames(["en"], {type: "language", fallback: "none"});
   const letters = "abcdefghijklmnopqrstuvwxyz";
   for (const first of letters)
     for (const second of letters) {
-      const found = names.of(first + second);
-      if (found?.toLowerCase() === name.toLowerCase()) return {tag: first + second, name: found};
+      const tag = first + second;
+      const found = names.of(tag);
+      if (found?.toLowerCase() === name.toLowerCase() && canonicalLanguage(tag) === tag) return {tag, name: found};
     }
   return null;
 }

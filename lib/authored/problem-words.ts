@@ -12,13 +12,22 @@ interface FieldWords {
   missingInFile?: string;
   /** A fix the check gives a file, and the one the editor gives in its place (it has other means). */
   fixInEditor?: {file: string; editor: string};
+  /** What a message may already start with, the control's label (a refused fact's "The number asked for: …"). */
+  said?: string;
 }
+
+/** The case editor's button that marks another stretch of the text into a line. */
+export const addStretchLabel = "Add a stretch";
 
 /** A stretch its text does not hold: a file copies the words again, the editor marks them again. */
 export const strayQuoteFix = {
   file: "copy the words exactly",
-  editor: "remove it with ×, then mark the words again with Add a stretch",
+  editor: `remove it with the × after it, then mark the words again with ${addStretchLabel}`,
 };
+
+/** A marked stretch (quoted) that the text it quotes (`request`, `turn 2`) does not hold as whole words. */
+export const strayQuoteWords = (quoted: string, where: string): string =>
+  `${quoted} is not in the ${where} as whole words`;
 
 /** Where the case is written: in the case editor's draft, or in its file (by hand, by case:new, uploaded). */
 export type WrittenIn = "editor" | "file";
@@ -85,8 +94,11 @@ const noteFields: Record<string, FieldWords> = {
 /** A case's note on a likely wrong score, by its place: "Note 2 on a likely wrong score" (not read as a score 2). */
 export const noteLabel = (index: number): string => `Note ${index + 1} on a likely wrong score`;
 
-/** A fact's label where the editor shows its control ("How many the response gives"), by its line and name. */
-export type FactLabel = (line: number, fact: string) => string | undefined;
+/**
+ * A fact where the editor shows its control, by its line and name: its label ("The number asked for") and what to do
+ * when it is not given ("fill it in").
+ */
+export type FactLabel = (line: number, fact: string) => {label: string; missing: string} | undefined;
 
 /** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered" (in the editor, the fact by its
  *  control's label: "Line 2, “How many the response gives”"); null for a field it does not name (the problem then
@@ -99,7 +111,7 @@ function fieldWords(field: string, factLabel?: FactLabel): FieldWords | null {
     if (!line[2]) return {label};
     if (line[2] === "facts") {
       const shown = line[3] ? factLabel?.(Number(line[1]), line[3]) : undefined;
-      if (shown) return {label: `${label}, “${shown}”`, missing: "fill it in: the line's rule reads it"};
+      if (shown) return {label: `${label}, “${shown.label}”`, missing: shown.missing, said: shown.label};
       return {label: line[3] ? `${label}, fact ${line[3]}` : `${label}, its facts`};
     }
     const part = Object.hasOwn(lineFields, line[2]) ? lineFields[line[2]]! : null;
@@ -137,7 +149,9 @@ export function problemInWords(problem: Problem, writtenIn: WrittenIn = "file", 
   // "missing: " before words of the check's own ("missing: a candidate needs a note …") goes; before the schema's
   // "expected …", with no fix to put in its place, it stays, so the problem still says the field is not there.
   const fix = (writtenIn === "file" && words.missingInFile) || words.missing;
-  let message = fix && absent.test(problem.message) ? fix : problem.message.replace(/^missing: (?!expected )/, "");
+  const own = words.said && problem.message.startsWith(`${words.said}: `) ? words.said.length + 2 : 0;
+  const told = problem.message.slice(own);
+  let message = fix && absent.test(told) ? fix : told.replace(/^missing: (?!expected )/, "");
   const other = writtenIn === "editor" ? words.fixInEditor : undefined;
   if (other && message.endsWith(`: ${other.file}`)) message = `${message.slice(0, -other.file.length)}${other.editor}`;
   return {...problem, message: `${words.label}: ${message}`};

@@ -42,7 +42,7 @@ import {
   type MarkableText,
   type TurnRole,
 } from "./case-turns.js";
-import {factFields, readFactInput, type FactField, type JsonSchema} from "./fact-fields.js";
+import {factFields, missingFact, readFactInput, type FactField, type JsonSchema} from "./fact-fields.js";
 import {becameWords, loadedWords, withOrigin} from "./new-case.js";
 import {replacedUnsavedWords, wrongKinds, type DraftNotice} from "./case-draft-store.js";
 import {AuthoredFileError, type Problem} from "../authored/problems.js";
@@ -183,7 +183,8 @@ export const factLabels =
   (record: CaseRecord, fieldsOf: (rule: string) => readonly FactField[]): FactLabel =>
   (line, fact) => {
     const rule = linesOf(record)[line]?.rule;
-    return typeof rule === "string" ? fieldsOf(rule).find((field) => field.name === fact)?.label : undefined;
+    const field = typeof rule === "string" ? fieldsOf(rule).find((each) => each.name === fact) : undefined;
+    return field && {label: field.label, missing: `${missingFact(field)}: the line's rule reads it`};
   };
 
 /** The ids a list field holds, as the author types them: "example-3, calibration-d". */
@@ -352,12 +353,12 @@ export interface CaseEditorSetup {
 
 export interface CaseEditorModel {
   /**
-   * The editor's first state: `record` shown, `said` on the start screen. A draft `restored` from before that holds a
-   * file's score its facts now rule otherwise says so again, as its upload or load did.
+   * The editor's first state: `record` shown, `said` on the start screen, then `then`. A draft `restored` from before
+   * that holds a file's score its facts now rule otherwise says so between them, as its upload or load did.
    */
   initial(
     record: CaseRecord,
-    start: {said: string; canUndo: boolean; notice: DraftNotice | null; restored?: boolean},
+    start: {said: string; then?: string; canUndo: boolean; notice: DraftNotice | null; restored?: boolean},
   ): CaseEditorState;
   update(state: CaseEditorState, action: CaseEditorAction): CaseEditorState;
   fieldsOf(rule: string): readonly FactField[];
@@ -582,7 +583,7 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
   return {
     fieldsOf,
     update,
-    initial: (record, {said, canUndo, notice, restored = false}) => {
+    initial: (record, {said, then = "", canUndo, notice, restored = false}) => {
       const view = editorView(record, context);
       const otherwise =
         restored && record.score !== undefined ? ruledOtherwiseWords(record, view, context.rubric) : null;
@@ -596,7 +597,7 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         touched: [],
         showAll: false,
         from: "",
-        start: {said: otherwise ? `${said} ${otherwise}` : said, problems: []},
+        start: {said: [said, otherwise, then].filter(Boolean).join(" "), problems: []},
         canUndo,
         notice,
         reading: null,

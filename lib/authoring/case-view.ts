@@ -476,9 +476,10 @@ function markedStretches(
   record: CaseRecord,
 ): {index: number; quoteIn: QuoteIn; text: string; quotes: string[]; listed: boolean}[] {
   const request = isRecord(record.request) ? record.request : {};
+  // A turn with no form is quoted, as its file is read (the schema's default) and the editor shows it.
   const quoted = {
     request: {text: typeof request.text === "string" ? request.text : ""},
-    turns: Array.isArray(record.turns) ? record.turns.filter(isRecord) : [],
+    turns: Array.isArray(record.turns) ? record.turns.filter(isRecord).map((turn) => ({form: "quoted", ...turn})) : [],
   } as unknown as Pick<Item, "request" | "turns">;
   return linesOf(record).flatMap((line, index) => {
     const quoteIn = typeof line.quoteIn === "string" ? (line.quoteIn as QuoteIn) : "request";
@@ -503,8 +504,8 @@ export function repeatedQuotes(record: CaseRecord, file: string): Problem[] {
 }
 
 /**
- * The stretches, by line, that the text they quote no longer holds as whole words (the request was edited after they
- * were marked): the editor offers to remove each, so the words can be marked again.
+ * The stretches, by line, that the text they quote does not hold as whole words (the request or a turn edited after
+ * they were marked, or a file's stretch that never matched): the editor offers to remove each, to mark it again.
  */
 export function strayStretches(record: CaseRecord): Map<number, Set<number>> {
   const stray = new Map<number, Set<number>>();

@@ -90,6 +90,10 @@ function readCount(field: FactField, text: string): FactInput {
   return {ok: true, value};
 }
 
+/** What to do about a fact not given, by its kind. */
+export const missingFact = (field: Pick<FactField, "kind">): string =>
+  field.kind === "yes-no" ? "choose yes or no" : "fill it in";
+
 /**
  * What the author typed or chose in a field, as the fact's value: {ok: true, value} (undefined: leave the fact out,
  * allowed only where the schema does not require it), or a message saying what to enter instead.
@@ -98,7 +102,7 @@ export function readFactInput(field: FactField, raw: string): FactInput {
   const text = field.kind === "text" ? raw : raw.trim();
   if (text === "")
     return field.required
-      ? {ok: false, message: `${field.label}: missing: ${field.kind === "yes-no" ? "choose yes or no" : "fill it in"}`}
+      ? {ok: false, message: `${field.label}: missing: ${missingFact(field)}`}
       : {ok: true, value: undefined};
   const offered = field.options?.find((choice) => choice.value === text);
   switch (field.kind) {

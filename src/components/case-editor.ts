@@ -57,7 +57,14 @@ import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import {ruleHref, itemLabel} from "../lib/site/links.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {type Problem, formatProblem} from "../lib/authored/problems.js";
-import {noteLabel, problemInWords, strayQuoteFix, type FactLabel} from "../lib/authored/problem-words.js";
+import {
+  addStretchLabel,
+  noteLabel,
+  problemInWords,
+  strayQuoteFix,
+  strayQuoteWords,
+  type FactLabel,
+} from "../lib/authored/problem-words.js";
 import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
 import {download} from "../lib/site/download.js";
@@ -65,6 +72,7 @@ import {pendingPrompt, tokens, type MarkIn} from "../lib/trainee/draft.js";
 import {MarkSurface} from "./checklist-editor.js";
 import {byteLimit} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
+import {quoteText} from "../lib/text/quote-text.js";
 import {strayStretches} from "../lib/authoring/case-view.js";
 
 /** What the page knows besides the state: the data and what the address chose. */
@@ -130,11 +138,12 @@ export function CaseEditor(
   let said = [unknown === null ? "" : unknownOpenedWords(unknown), saved ? "Your draft from before is back." : ""]
     .filter(Boolean)
     .join(" ");
+  let then = "";
   if (handed) {
     const kept = store.setAsideReplaced(saved ?? blankCase({cases: data.cases})) || store.notice()?.kind === "memory";
     store.save(handed);
     said = kept ? handoffWords : `${handoffWords} ${replacedUnsavedWords}`;
-  } else if (saved && store.replaced()) said += " Undo brings back the draft your last Load replaced.";
+  } else if (saved && store.replaced()) then = "Undo brings back the draft your last Load replaced.";
   const setting: Setting = {
     data,
     rules: Object.keys(data.factSchemas).map((id) => ({
@@ -155,6 +164,7 @@ export function CaseEditor(
 
   const first = model.initial(handed ?? saved ?? blankCase({cases: data.cases}), {
     said,
+    then,
     canUndo: store.replaced() !== null,
     notice: store.notice(),
     restored: !handed && saved !== null,
@@ -410,17 +420,20 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
       el(
         "div",
         {class: "case-side"},
-        piece("derivation", [JSON.stringify([shownView, lineTexts, fileName])], () =>
-          CaseDerivationPanel(shownView, {
-            current: setting.current,
-            candidate: setting.candidate,
-            authorsHref: setting.authorsHref,
-            lineTexts,
-            fileName,
-            // The problems link to the controls the page shows for this state.
-            has: (id) => work.querySelector(`#${CSS.escape(id)}`) !== null,
-            factLabel,
-          }),
+        piece(
+          "derivation",
+          [JSON.stringify([shownView, lineTexts, fileName, linesOf(state.record).map((line) => line.rule)])],
+          () =>
+            CaseDerivationPanel(shownView, {
+              current: setting.current,
+              candidate: setting.candidate,
+              authorsHref: setting.authorsHref,
+              lineTexts,
+              fileName,
+              // The problems link to the controls the page shows for this state.
+              has: (id) => work.querySelector(`#${CSS.escape(id)}`) !== null,
+              factLabel,
+            }),
         ),
       ),
     ),
@@ -435,7 +448,7 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 
 /** What the language field says under it: the tag's language by name, or the problem with the tag. */
 const languageHint = (tag: string, problem: string | null): string =>
-  problem ?? `${languageName(tag)}. Any language tag: en, es, pt-BR…`;
+  problem ?? `${languageName(tag)}. A language tag: en, es, pt-BR…`;
 
 function Texts(
   record: CaseRecord,
@@ -975,8 +988,8 @@ function RuleText(
 }
 
 /**
- * A line's marked words, each stretch with a button that removes it. A stretch the text no longer holds (the request
- * edited after it was marked) says so: removed, its words can be marked again with "Add a stretch".
+ * A line's marked words, each stretch with a button that removes it. A stretch the text no longer holds (the text
+ * edited after it was marked, or a file's stretch that never matched) says so: removed, its words can be marked again.
  */
 function Quote(
   line: Record<string, unknown>,
@@ -986,8 +999,8 @@ function Quote(
   const id = fieldId(`checklist[${index}].quote`);
   if (!quotes.length)
     return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
-  const where = markedIn(line.quoteIn);
-  const lost = quotes.filter((_, at) => stray?.has(at));
+  const where = markedIn(line.quoteIn).replace(/^the /, "");
+  const strayId = (at: number) => `${id}-stray-${at}`;
   return el(
     "div",
     {id, class: "case-line-quote", tabindex: -1},
@@ -1005,16 +1018,24 @@ function Quote(
             "data-action": "stretch-remove",
             "data-line": index,
             "data-stretch": at,
-            "aria-label": `Remove “${quote}” from line ${index + 1}`,
-            "title": "Remove these words",
+            "aria-label": `Remove ${quoteText(quote, 40)} from line ${index + 1}`,
+            "aria-describedby": stray?.has(at) ? strayId(at) : null,
           },
           "×",
         ),
       ]),
       text(line.quoteIn) && line.quoteIn !== "request" ? ` (in ${text(line.quoteIn)})` : "",
     ),
-    lost.map((quote) =>
-      el("p", {class: "field-error"}, `“${quote}” is no longer in ${where}: ${strayQuoteFix.editor}.`),
+    quotes.flatMap((quote, at) =>
+      stray?.has(at)
+        ? [
+            el(
+              "p",
+              {class: "field-error", id: strayId(at)},
+              `${strayQuoteWords(quoteText(quote), where)}: ${strayQuoteFix.editor}.`,
+            ),
+          ]
+        : [],
     ),
   );
 }
@@ -1055,7 +1076,7 @@ function CaseLine({line, index, count, view, rules, fields}: CaseLineData, optio
         options.markable
           ? action(
               "line-add-stretch",
-              options.addingTo === index ? `Mark the stretch in ${markedIn(line.quoteIn)}…` : "Add a stretch",
+              options.addingTo === index ? `Mark the stretch in ${markedIn(line.quoteIn)}…` : addStretchLabel,
             )
           : null,
         action("line-remove", "Remove"),

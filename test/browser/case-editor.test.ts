@@ -225,11 +225,15 @@ describe("a fact changed", () => {
     await expect
       .poll(() => quote.locator(".field-error").innerText())
       .toBe(
-        "“translate this note” is no longer in the request: remove it with ×, then mark the words again with Add a stretch.",
+        '"translate this note" is not in the request as whole words: remove it with the × after it, then mark the ' +
+          "words again with Add a stretch.",
       );
     expect(await quote.locator("q.is-stray").allInnerTexts()).toEqual(["translate this note"]);
 
-    await page.getByRole("button", {name: "Remove “translate this note” from line 1"}).click();
+    const remove = page.getByRole("button", {name: 'Remove "translate this note" from line 1'});
+    // The button is described by what is wrong with its words, for a reader who does not see them struck through.
+    expect(await remove.getAttribute("aria-describedby")).toBe(await quote.locator(".field-error").getAttribute("id"));
+    await remove.click();
     await expect.poll(() => quote.innerText()).toBe("No words of the request marked.");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(await quote.getAttribute("id"));
     // The line stays, with what the author wrote for it.
@@ -265,7 +269,10 @@ describe("a fact changed", () => {
       // Not downloaded as the count it had while the field shows another: a problem to fix first (it said "Nothing
       // to fix" and downloaded delivered: 3).
       expect(await page.locator("#case-download-state").innerText()).toMatch(/^\d+ to fix first: see below\.$/);
-      expect(await page.locator("#case-problems").innerText()).toContain(why.slice(label.length + 2));
+      // In the list, after its line and its label (once: the message's own label is not said again).
+      expect(await page.locator("#case-problems li").allInnerTexts()).toContain(
+        `Line 2, “${label}”: ${why.slice(label.length + 2)} (checklist[1].facts.delivered)`,
+      );
     }
     // The word the schema allows in place of a count.
     await page.locator("#case-checklist-1-facts-delivered-kind").selectOption("more-than-limit");

@@ -19,8 +19,8 @@ export const Text = z.strictObject({
   /** "quoted": the case study's verbatim request/response; "described": the case study only summarises it (edge-case
    *  map). */
   form: z._default(z.enum(["quoted", "described"]), "quoted"),
-  /** The text's language: any well-formed BCP 47 tag, written as Intl writes it (en, es, pt-BR); item-checks.ts holds
-   *  it to that, in the build and in the case editor alike. */
+  /** The text's language: a well-formed BCP 47 tag of a language, written as Intl writes it (en, es, pt-BR);
+   *  item-checks.ts holds it to that, in the build and in the case editor alike. */
   language: z._default(z.string(), "en"),
   /** The case study's English gloss or description of the text, when it gives one. */
   gloss: z.optional(z.string().check(z.minLength(1))),

@@ -1,7 +1,7 @@
-// A text's language (lib/authored/language.ts): any well-formed BCP 47 tag, written as RFC 5646 §2.1.1 writes its
-// cases (language lowercase, script in title case, region uppercase), the rest refused with the fix. Expected values
-// are RFC 5646's own examples and CLDR's English names; the item's check (item-checks.ts) reports the same words at
-// the text's language.
+// A text's language (lib/authored/language.ts): a well-formed BCP 47 tag of a language, written as RFC 5646 §2.1.1
+// writes its cases (language lowercase, script in title case, region uppercase), the rest refused with the fix.
+// Expected values are RFC 5646's own examples and CLDR's English names; the item's check (item-checks.ts) reports the
+// same words at the text's language.
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -37,12 +37,20 @@ describe("a language tag", () => {
   });
 
   it("refuses a well-formed tag that names no language, giving the tag where it is a language's English name", () => {
-    // "spanish" and "German" are well-formed (a tag may start with five to eight letters) but name no language.
+    // "spanish" and "German" are well-formed (a tag may start with five to eight letters), but BCP 47 registers no
+    // language subtag of four letters or more. A name too long to be well-formed is told its tag too.
     expect(languageProblem("spanish")).toBe("“spanish” is a language's name, not its tag: write es for Spanish");
     expect(languageProblem("German")).toBe("“German” is a language's name, not its tag: write de for German");
-    expect(languageProblem("deutsch")).toBe("“deutsch” names no language: write a tag like en, es or pt-BR (BCP 47)");
-    // ISO 639-3 tags CLDR names stay taken.
-    for (const tag of ["fil", "yue", "pt-BR", "de-CH-1901"]) expect(languageProblem(tag)).toBeNull();
+    expect(languageProblem("portuguese")).toBe(
+      "“portuguese” is a language's name, not its tag: write pt for Portuguese",
+    );
+    // A retired code is never the one offered: Yiddish is yi, not ji.
+    expect(languageProblem("yiddish")).toBe("“yiddish” is a language's name, not its tag: write yi for Yiddish");
+    expect(languageProblem("deutsch")).toBe("“deutsch” is not a language tag: write one like en, es or pt-BR (BCP 47)");
+    expect(languageProblem("engl")).toBe("“engl” is not a language tag: write one like en, es or pt-BR (BCP 47)");
+    // Decided by the tag's form, not by the names a runtime knows: Chromium has no English name for Tibetan (bo),
+    // Navajo (nv) or private use (qaa), and each is a language's tag.
+    for (const tag of ["fil", "yue", "bo", "nv", "qaa", "pt-BR", "de-CH-1901"]) expect(languageProblem(tag)).toBeNull();
   });
 
   it("is written right to left where its script is (Unicode's right-to-left scripts; CLDR's likely script)", () => {

@@ -38,8 +38,17 @@ describe("a case file's problem in words", () => {
   it("names a fact in the editor by its control's label, and in a file by its name", () => {
     const problem = {file, field: "checklist[1].facts.delivered", message: "enter a whole number"};
     const label = (line: number, fact: string) =>
-      line === 1 && fact === "delivered" ? "How many it gives" : undefined;
+      line === 1 && fact === "delivered" ? {label: "How many it gives", missing: "fill it in"} : undefined;
     expect(problemInWords(problem, "editor", label).message).toBe("Line 2, “How many it gives”: enter a whole number");
+    // A message that starts with the label (the editor's refusal of a typed value) says it once; a missing fact is
+    // told what to do.
+    const refused = {...problem, message: 'How many it gives: enter a whole number, not "-1"'};
+    expect(problemInWords(refused, "editor", label).message).toBe(
+      'Line 2, “How many it gives”: enter a whole number, not "-1"',
+    );
+    expect(problemInWords({...problem, message: "missing: expected number"}, "editor", label).message).toBe(
+      "Line 2, “How many it gives”: fill it in",
+    );
     expect(problemInWords(problem, "file", label).message).toBe("Line 2, fact delivered: enter a whole number");
     expect(problemInWords({...problem, field: "checklist[0].facts.delivered"}, "editor", label).message).toBe(
       "Line 1, fact delivered: enter a whole number",
@@ -47,12 +56,12 @@ describe("a case file's problem in words", () => {
   });
 
   it("tells a file to copy a stray stretch's words again, and the editor's draft to remove it and mark them again", () => {
-    const stray = "“translate this note” is not in the request as whole words: copy the words exactly";
+    const stray = '"translate this note" is not in the request as whole words: copy the words exactly';
     expect(said("checklist[0].quote", stray)).toBe(`Line 1, its words in the request: ${stray}`);
     for (const field of ["checklist[0].quote", "checklist[0].quote[1]"])
       expect(problemInWords({file, field, message: stray}, "editor").message).toBe(
-        "Line 1, its words in the request: “translate this note” is not in the request as whole words: " +
-          "remove it with ×, then mark the words again with Add a stretch",
+        'Line 1, its words in the request: "translate this note" is not in the request as whole words: ' +
+          "remove it with the × after it, then mark the words again with Add a stretch",
       );
   });
 

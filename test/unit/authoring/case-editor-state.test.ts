@@ -102,7 +102,8 @@ describe("the edit a control makes", () => {
     expect(shownProblems(emptied).get("checklist[1].facts.limit")).toMatch(/^Line 2, fact limit: /);
     // A line with no rule, or a fact its rule does not declare, keeps the fact's name.
     expect(factLabels(emptied.record, fieldsOf)(1, "nothing")).toBeUndefined();
-    expect(factLabels(blankCase(), fieldsOf)(0, "limit")).toBeUndefined();
+    const noRule = {...finished(), checklist: [{role: "main", text: "Suggest names"}]};
+    expect(factLabels(noRule, fieldsOf)(0, "limit")).toBeUndefined();
   });
 
   it("refuses a count its schema refuses, keeping what was typed, and writes nothing to the case", () => {
@@ -297,6 +298,20 @@ describe("the start", () => {
         "the editor shows and would write into the file. Check the facts before you do.",
     );
     expect(restored(text)).toBe(back);
+    // Said before what follows it (Undo's sentence), so "Its file" reads as the draft's.
+    const between = model.initial(
+      caseFromFile(text.replace("score: 3\n", "score: 4\n"), "mine.md", context.schemas.item).record!,
+      {
+        said: back,
+        then: "Undo brings back the draft your last Load replaced.",
+        canUndo: true,
+        notice: null,
+        restored: true,
+      },
+    );
+    expect(between.start.said).toMatch(
+      /^Your draft from before is back\. Its file rules it 4; .* Undo brings back the draft your last Load replaced\.$/,
+    );
     // A draft written in the editor holds no score: the one the editor derives is not the file's to contradict.
     expect(restored(text.replace("score: 3\n", ""))).toBe(back);
     // Not restored (a draft handed over, a blank one): nothing added.

@@ -194,6 +194,16 @@ describe("the checklist", () => {
         [2, new Set([0])],
       ]),
     );
+    // A stretch of an earlier turn, which has no form (quoted, as its file is read): the turn edited likewise.
+    const turn = {
+      ...drafted(),
+      turns: [{role: "user", turn: 1, text: "From now on, answer in French."}],
+      checklist: [{role: "instruction", text: "In French", quote: "in French", quoteIn: "turn-1"}],
+    };
+    expect(strayStretches(turn)).toEqual(new Map());
+    expect(
+      strayStretches({...turn, turns: [{role: "user", turn: 1, text: "From now on, answer in Italian."}]}),
+    ).toEqual(new Map([[0, new Set([0])]]));
     // A part of a word is no whole word: "tip" is not in "three tips".
     expect(strayStretches(setLineField(drafted(), 1, "quote", "tip"))).toEqual(new Map([[1, new Set([0])]]));
   });

@@ -248,6 +248,22 @@ describe("a fact changed", () => {
     await expect
       .poll(async () => (await savedDraft(page))?.record.checklist)
       .toEqual([{role: "instruction", text: "Translate the note", quote: "translate this letter"}]);
+
+    // With two stretches, removing the first by keyboard leaves the focus on the other's ×, the one left.
+    await page.getByRole("button", {name: "Add a stretch"}).click();
+    // ... keep(5) it(6) short:(7) I(8) am(9) late.(10)
+    await words.nth(8).click();
+    await words.nth(10).click();
+    await expect.poll(() => quote.locator("q").allInnerTexts()).toEqual(["translate this letter", "I am late"]);
+    await page.getByRole("button", {name: 'Remove "translate this letter" from line 1'}).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => quote.locator("q").allInnerTexts()).toEqual(["I am late"]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      'Remove "I am late" from line 1',
+    );
+    await expect
+      .poll(async () => (await savedDraft(page))?.record.checklist)
+      .toEqual([{role: "instruction", text: "Translate the note", quote: "I am late"}]);
     expect(site.problems).toEqual([]);
   });
 

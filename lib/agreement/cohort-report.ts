@@ -9,7 +9,14 @@ import {unitTotals, withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {scale, spreadOf, tooFewPairs, type ItemSpread} from "./item-spread.js";
 import {krippendorffAlphas, type Alpha} from "./krippendorff.js";
-import {matchedComparison, matchedRaters, raterPhases, type MatchedComparison, type PhaseTables} from "./matched.js";
+import {
+  matchedComparison,
+  matchedRaters,
+  raterPhases,
+  ratersOver,
+  type MatchedComparison,
+  type PhaseTables,
+} from "./matched.js";
 import {explained, orderedGap} from "./ordered-gap.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
 import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
@@ -251,13 +258,19 @@ export function cohortReportOfColumns(
         }) as [PhaseTables, PhaseTables])
       : every;
   const matched = matchedComparison(tables, ids, "ordinal", options, every);
-  const compared = new Set(matched.items);
+  const indexesIn = (ids: readonly string[]) => {
+    const named = new Set(ids);
+    return indexesOf((id) => named.has(id));
+  };
+  const compared = indexesIn(matched.items);
+  const onlyIn = (phase: Phase) => indexesIn(matched.only[phase].items);
   const headline = {
     ...matched,
-    raters: matchedRaters(
-      columns,
-      indexesOf((id) => compared.has(id)),
-    ),
+    raters: matchedRaters(columns, compared),
+    ratersOver: ratersOver(columns, compared, (r) => tables === every || phasesOf[r] === 3, {
+      vague: onlyIn("vague"),
+      guideline: onlyIn("guideline"),
+    }),
   };
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,

@@ -53,6 +53,37 @@ export function matchedRaters(columns: RatingColumns, matched: ReadonlySet<numbe
   return {both, only};
 }
 
+/** How many raters each of the headline's figures is over: before, after, the change (either), each phase's own. */
+export interface RatersOver {
+  before: number;
+  after: number;
+  change: number;
+  only: Record<Phase, number>;
+}
+
+/**
+ * The raters whose ratings each figure reads: of the items `compared`, those `kept` (the raters of both phases, where
+ * the headline leaves the others out) with a rating in the phase; of the items rated in one phase `only`, every rater
+ * with a rating of one in that phase.
+ */
+export function ratersOver(
+  columns: RatingColumns,
+  compared: ReadonlySet<number>,
+  kept: (rater: number) => boolean,
+  only: Record<Phase, ReadonlySet<number>>,
+): RatersOver {
+  let [before, after, change] = [0, 0, 0];
+  raterPhases(columns, compared).forEach((bits, rater) => {
+    if (!bits || !kept(rater)) return;
+    change++;
+    if (bits & 1) before++;
+    if (bits & 2) after++;
+  });
+  const count = (units: ReadonlySet<number>, bit: number) =>
+    raterPhases(columns, units).reduce((sum, bits) => sum + (bits & bit ? 1 : 0), 0);
+  return {before, after, change, only: {vague: count(only.vague, 1), guideline: count(only.guideline, 2)}};
+}
+
 export interface MatchedComparison {
   metric: Metric;
   items: string[];
@@ -61,6 +92,7 @@ export interface MatchedComparison {
   change: WithInterval<Figure>;
   only: Record<Phase, OnePhaseOnly>;
   raters: MatchedRaters;
+  ratersOver: RatersOver;
 }
 
 /**
@@ -129,7 +161,7 @@ export function matchedComparison(
   metric: Metric,
   options: BootstrapOptions,
   every: readonly [PhaseTables, PhaseTables] = [vague, guideline],
-): Omit<MatchedComparison, "raters"> {
+): Omit<MatchedComparison, "raters" | "ratersOver"> {
   const ratedIn = (pair: readonly PhaseTables[]) => pair.map((tables) => unitTotals(tables.nominal));
   const [inTables, all] = [ratedIn([vague, guideline]), ratedIn(every)];
   const both: number[] = [];

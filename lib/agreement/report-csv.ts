@@ -41,10 +41,15 @@ const reason = (f: Figure): Cell => f.reason;
 /**
  * The summary: every figure of each phase over every item it rated; the headline's, on the items rated in both phases
  * (`matched vague`, `matched guideline` and the `change`); and the items rated in one phase only (`vague only`,
- * `guideline only`). Each with its interval, why one is missing, and how many items it is over.
+ * `guideline only`). Each with its interval, why one is missing, and how many items and raters it is over.
  */
 function* summaryRows(report: CohortReport): Generator<Cell[]> {
-  const row = (phase: string, figureName: string, f: Figure | WithInterval<Figure>, items: number): Cell[] => {
+  const row = (
+    phase: string,
+    figureName: string,
+    f: Figure | WithInterval<Figure>,
+    {items, raters}: {items: number; raters: number},
+  ): Cell[] => {
     const i = "interval" in f ? f.interval : null;
     const missing = "interval" in f && f.value !== null && !i ? f.intervalReason : null;
     return [
@@ -59,10 +64,11 @@ function* summaryRows(report: CohortReport): Generator<Cell[]> {
       i?.used ?? null,
       missing,
       items,
+      raters,
     ];
   };
   for (const phase of [report.vague, report.guideline]) {
-    const over = (figureName: string, f: Figure | WithInterval<Figure>) => row(phase.phase, figureName, f, phase.items);
+    const over = (figureName: string, f: Figure | WithInterval<Figure>) => row(phase.phase, figureName, f, phase);
     for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const)
       yield over(`alpha ${metric}`, phase.alpha[metric]);
     yield over("ac1", phase.ac1);
@@ -72,13 +78,16 @@ function* summaryRows(report: CohortReport): Generator<Cell[]> {
     yield over("within-one agreement", phase.agreement.withinOne);
   }
   const {headline} = report;
+  const {ratersOver: raters} = headline;
   const alpha = `alpha ${headline.metric}`;
-  const matched = headline.items.length;
-  yield row("matched vague", alpha, headline.before, matched);
-  yield row("matched guideline", alpha, headline.after, matched);
-  yield row("change", alpha, headline.change, matched);
-  for (const phase of ["vague", "guideline"] as const)
-    yield row(`${phase} only`, alpha, headline.only[phase].alpha, headline.only[phase].items.length);
+  const items = headline.items.length;
+  yield row("matched vague", alpha, headline.before, {items, raters: raters.before});
+  yield row("matched guideline", alpha, headline.after, {items, raters: raters.after});
+  yield row("change", alpha, headline.change, {items, raters: raters.change});
+  for (const phase of ["vague", "guideline"] as const) {
+    const only = headline.only[phase];
+    yield row(`${phase} only`, alpha, only.alpha, {items: only.items.length, raters: raters.only[phase]});
+  }
 }
 
 /** A table with a row per entry of each phase (`entries` picks them), the phase's name first. */
@@ -154,6 +163,7 @@ const csvLayouts: Record<CsvTable, {columns: readonly string[]; rows: (report: C
       "ci_used",
       "ci_reason",
       "items",
+      "raters",
     ],
     rows: summaryRows,
   },

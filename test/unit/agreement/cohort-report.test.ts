@@ -337,7 +337,9 @@ describe("the bootstrap in the report: how many resamples each interval rests on
 
   it("CSV summary: the resamples drawn and used, the seed they were drawn with, and the reason an interval is missing", () => {
     const lines = cohortCsv(report, "summary").split("\r\n");
-    expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
+    expect(lines[0]).toBe(
+      "phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items,raters",
+    );
     const row = (prefix: string) => lines.find((line) => line.startsWith(prefix))!;
     expect(row("vague,alpha ordinal,")).toMatch(
       /^vague,alpha ordinal,-?[\d.]+,,,,,,,only one item is rated by two or more raters: over one item alpha is 0/,
@@ -345,10 +347,48 @@ describe("the bootstrap in the report: how many resamples each interval rests on
     const interval = report.guideline.alpha.ordinal.interval!;
     expect(row("guideline,alpha ordinal,")).toBe(
       `guideline,alpha ordinal,${report.guideline.alpha.ordinal.value},${interval.low},${interval.high},,200,` +
-        `${report.bootstrap.seed},${interval.used},,3`,
+        `${report.bootstrap.seed},${interval.used},,3,3`,
     );
     expect(row("change,alpha ordinal,")).toMatch(/,,,,before: only one item is rated by two or more raters/);
-    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,,,2$/);
+    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,,,2,3$/);
+  });
+
+  it("CSV summary: how many raters each figure is over, the headline's of both phases where it leaves others out", () => {
+    // alice and bob rate example-1 and -2 in both phases; carol example-1 before only; dave edge-5b after only. The
+    // headline compares example-1 and -2 by alice and bob (carol left out); edge-5b is rated after the guideline only.
+    const cohort = cohortReport(
+      [
+        ...[
+          ["alice", 3, 4, 4, 4],
+          ["bob", 2, 3, 4, 5],
+        ].flatMap(([rater, v1, v2, g1, g2]) => [
+          rating(rater as string, "example-1", "vague", v1 as ScaleScore),
+          rating(rater as string, "example-2", "vague", v2 as ScaleScore),
+          rating(rater as string, "example-1", "guideline", g1 as ScaleScore),
+          rating(rater as string, "example-2", "guideline", g2 as ScaleScore),
+        ]),
+        rating("carol", "example-1", "vague", 5),
+        rating("dave", "edge-5b", "guideline", 3),
+      ],
+      items,
+      {bootstrap: {replicates: 20}},
+    );
+    const last = (prefix: string) =>
+      cohortCsv(cohort, "summary")
+        .split("\r\n")
+        .find((line) => line.startsWith(prefix))!
+        .split(",")
+        .slice(-2)
+        .join(",");
+    // items, raters
+    expect(last("vague,fleiss kappa,")).toBe("2,3");
+    expect(last("guideline,fleiss kappa,")).toBe("3,3");
+    expect(last("matched vague,")).toBe("2,2");
+    expect(last("matched guideline,")).toBe("2,2");
+    expect(last("change,")).toBe("2,2");
+    expect(last("vague only,")).toBe("0,0");
+    expect(last("guideline only,")).toBe("1,1");
+    expect(cohort.headline.raters).toMatchObject({both: 2, only: {vague: {count: 1, names: ["carol"]}}});
   });
 });
 
@@ -398,7 +438,9 @@ describe("the report as text and as CSV", () => {
     expect(raters).toContain("vague,<script>alert(1)</script>,1,1,1,,,");
     expect(raters).toContain(`vague,"'=cmd|' /C calc'!A0",1,0,0,0,0,0`);
     const summary = cohortCsv(report, "summary").split("\r\n");
-    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
+    expect(summary[0]).toBe(
+      "phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items,raters",
+    );
     expect(summary.filter((line) => line.startsWith("vague,"))).toHaveLength(11);
     const itemsTable = cohortCsv(report, "items").split("\r\n");
     expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only,both");

@@ -305,7 +305,9 @@ describe("the text report, --csv summary and --json say the same", () => {
 
   it("CSV summary: the headline's rows over the items compared, and the items rated in one phase only", () => {
     const rows = cohortCsv(report, "summary").split("\r\n");
-    expect(rows[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
+    expect(rows[0]).toBe(
+      "phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items,raters",
+    );
     const row = (prefix: string) => rows.find((line) => line.startsWith(prefix))!.split(",");
     expect(row("matched vague,alpha ordinal,").slice(2, 3)).toEqual([String(headline.before.value)]);
     expect(row("matched guideline,alpha ordinal,")[2]).toBe(String(headline.after.value));
@@ -363,6 +365,7 @@ describe("the manager's sentence", () => {
     change: {value: after - 0.302, reason: null, interval: {...interval, ...change}, intervalReason: null},
     only: {vague: {items: [], alpha: alpha(0.5)}, guideline: {items: [], alpha: alpha(0.5)}},
     raters,
+    ratersOver: {before: 7, after: 7, change: 7, only: {vague: 0, guideline: 0}},
   });
 
   it("is the issue's sentence, worked by hand: rose, both ends of the interval, and whether it includes zero", () => {

@@ -235,10 +235,8 @@ export function cohortReportOfColumns(
     new Set(items.flatMap((entry, index) => (compared(entry.id) ? [index] : [])));
   const [ratedBefore, ratedAfter] = every.map((tables) => unitTotals(tables.nominal));
   const bothRated = new Set(ids.filter((_, unit) => ratedBefore![unit]! > 0 && ratedAfter![unit]! > 0));
-  const phasesOf = raterPhases(
-    columns,
-    indexesOf((id) => bothRated.has(id)),
-  );
+  const bothRatedIndexes = indexesOf((id) => bothRated.has(id));
+  const phasesOf = raterPhases(columns, bothRatedIndexes);
   let shared = 0;
   let apart = 0;
   for (const bits of phasesOf)
@@ -246,28 +244,30 @@ export function cohortReportOfColumns(
     else if (bits) apart++;
   // Over the raters of both phases on the items rated both times, where some rated them once: one comparison, the
   // items of one phase only read from every rater's tables.
-  const tables =
-    shared >= 2 && apart > 0
-      ? ([0, 1].map((p) => {
-          const own = new Int32Array(units.length * q);
-          for (let i = 0; i < n; i++)
-            if (phasesOf[rater[i]!] === 3 && bothRated.has(items[item[i]!]!.id) && Math.floor(code[i]! / q) === p)
-              own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
-          const nominal = {units: units.length, values: scale, counts: own};
-          return {nominal, ordered: withoutValues(nominal, ["n/a"])};
-        }) as [PhaseTables, PhaseTables])
-      : every;
+  const leavesOut = shared >= 2 && apart > 0;
+  const tables = leavesOut
+    ? ([0, 1].map((p) => {
+        const own = new Int32Array(units.length * q);
+        for (let i = 0; i < n; i++)
+          if (phasesOf[rater[i]!] === 3 && bothRated.has(items[item[i]!]!.id) && Math.floor(code[i]! / q) === p)
+            own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
+        const nominal = {units: units.length, values: scale, counts: own};
+        return {nominal, ordered: withoutValues(nominal, ["n/a"])};
+      }) as [PhaseTables, PhaseTables])
+    : every;
   const matched = matchedComparison(tables, ids, "ordinal", options, every);
-  const indexesIn = (ids: readonly string[]) => {
-    const named = new Set(ids);
-    return indexesOf((id) => named.has(id));
+  const indexesIn = (named: readonly string[]) => {
+    const set = new Set(named);
+    return indexesOf((id) => set.has(id));
   };
-  const compared = indexesIn(matched.items);
   const onlyIn = (phase: Phase) => indexesIn(matched.only[phase].items);
   const headline = {
     ...matched,
-    raters: matchedRaters(columns, compared),
-    ratersOver: ratersOver(columns, compared, (r) => tables === every || phasesOf[r] === 3, {
+    // Who is of both phases, and who is left out, as the tables above decided it: over the items rated both times.
+    // Read over the items compared alone, a rater of both phases whose other phase's item dropped out of the
+    // comparison was named as left out, while her ratings were in its figures.
+    raters: matchedRaters(columns, bothRatedIndexes),
+    ratersOver: ratersOver(columns, indexesIn(matched.items), (r) => !leavesOut || phasesOf[r] === 3, {
       vague: onlyIn("vague"),
       guideline: onlyIn("guideline"),
     }),

@@ -64,7 +64,7 @@ export interface RatersOver {
 /**
  * The raters whose ratings each figure reads: of the items `compared`, those `kept` (the raters of both phases, where
  * the headline leaves the others out) with a rating in the phase; of the items rated in one phase `only`, every rater
- * with a rating of one in that phase.
+ * who rated one of them in that phase.
  */
 export function ratersOver(
   columns: RatingColumns,

@@ -78,15 +78,15 @@ function* summaryRows(report: CohortReport): Generator<Cell[]> {
     yield over("within-one agreement", phase.agreement.withinOne);
   }
   const {headline} = report;
-  const {ratersOver: raters} = headline;
+  const {ratersOver: over} = headline;
   const alpha = `alpha ${headline.metric}`;
   const items = headline.items.length;
-  yield row("matched vague", alpha, headline.before, {items, raters: raters.before});
-  yield row("matched guideline", alpha, headline.after, {items, raters: raters.after});
-  yield row("change", alpha, headline.change, {items, raters: raters.change});
+  yield row("matched vague", alpha, headline.before, {items, raters: over.before});
+  yield row("matched guideline", alpha, headline.after, {items, raters: over.after});
+  yield row("change", alpha, headline.change, {items, raters: over.change});
   for (const phase of ["vague", "guideline"] as const) {
     const only = headline.only[phase];
-    yield row(`${phase} only`, alpha, only.alpha, {items: only.items.length, raters: raters.only[phase]});
+    yield row(`${phase} only`, alpha, only.alpha, {items: only.items.length, raters: over.only[phase]});
   }
 }
 

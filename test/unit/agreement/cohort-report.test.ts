@@ -389,6 +389,31 @@ describe("the bootstrap in the report: how many resamples each interval rests on
     expect(last("vague only,")).toBe("0,0");
     expect(last("guideline only,")).toBe("1,1");
     expect(cohort.headline.raters).toMatchObject({both: 2, only: {vague: {count: 1, names: ["carol"]}}});
+
+    // erin rates example-1 before and edge-5b after, whose only rating before is carol's: she is of both phases, her
+    // example-1 in the figure before; edge-5b drops out of the comparison with carol left out. She was named as
+    // left out (over the items compared alone, she rated before only) while her rating was in the figure.
+    const withErin = cohortReport(
+      [
+        ...["alice", "bob"].flatMap((rater) =>
+          ["example-1", "example-2"].flatMap((item) => [
+            rating(rater, item, "vague", 3),
+            rating(rater, item, "guideline", rater === "bob" && item === "example-2" ? 5 : 4),
+          ]),
+        ),
+        rating("carol", "edge-5b", "vague", 2),
+        rating("erin", "example-1", "vague", 2),
+        rating("erin", "edge-5b", "guideline", 4),
+      ],
+      items,
+      {bootstrap: {replicates: 20}},
+    );
+    expect(withErin.headline.items).toEqual(["example-1", "example-2"]);
+    expect(withErin.headline.ratersOver).toEqual({before: 3, after: 2, change: 3, only: {vague: 0, guideline: 0}});
+    expect(withErin.headline.raters).toEqual({
+      both: 3,
+      only: {vague: {count: 1, names: ["carol"]}, guideline: {count: 0, names: []}},
+    });
   });
 });
 

@@ -236,20 +236,19 @@ export function cohortReportOfColumns(
   const [ratedBefore, ratedAfter] = every.map((tables) => unitTotals(tables.nominal));
   const bothRated = new Set(ids.filter((_, unit) => ratedBefore![unit]! > 0 && ratedAfter![unit]! > 0));
   const bothRatedIndexes = indexesOf((id) => bothRated.has(id));
+  // Who is of both phases, and who is left out, over the items rated both times: the tables below are built from it,
+  // and the headline's sentence names them from it. (Read over the items compared alone, a rater of both phases whose
+  // other phase's item dropped out of the comparison was named as left out, while her ratings were in its figures.)
   const phasesOf = raterPhases(columns, bothRatedIndexes);
-  let shared = 0;
-  let apart = 0;
-  for (const bits of phasesOf)
-    if (bits === 3) shared++;
-    else if (bits) apart++;
+  const bothOrOne = matchedRaters(columns.raters, phasesOf);
   // Over the raters of both phases on the items rated both times, where some rated them once: one comparison, the
   // items of one phase only read from every rater's tables.
-  const leavesOut = shared >= 2 && apart > 0;
+  const leavesOut = bothOrOne.both >= 2 && bothOrOne.only.vague.count + bothOrOne.only.guideline.count > 0;
   const tables = leavesOut
     ? ([0, 1].map((p) => {
         const own = new Int32Array(units.length * q);
         for (let i = 0; i < n; i++)
-          if (phasesOf[rater[i]!] === 3 && bothRated.has(items[item[i]!]!.id) && Math.floor(code[i]! / q) === p)
+          if (phasesOf[rater[i]!] === 3 && bothRatedIndexes.has(item[i]!) && Math.floor(code[i]! / q) === p)
             own[unitOf[item[i]!]! * q + (code[i]! % q)]!++;
         const nominal = {units: units.length, values: scale, counts: own};
         return {nominal, ordered: withoutValues(nominal, ["n/a"])};
@@ -260,17 +259,15 @@ export function cohortReportOfColumns(
     const set = new Set(named);
     return indexesOf((id) => set.has(id));
   };
-  const onlyIn = (phase: Phase) => indexesIn(matched.only[phase].items);
   const headline = {
     ...matched,
-    // Who is of both phases, and who is left out, as the tables above decided it: over the items rated both times.
-    // Read over the items compared alone, a rater of both phases whose other phase's item dropped out of the
-    // comparison was named as left out, while her ratings were in its figures.
-    raters: matchedRaters(columns, bothRatedIndexes),
-    ratersOver: ratersOver(columns, indexesIn(matched.items), (r) => !leavesOut || phasesOf[r] === 3, {
-      vague: onlyIn("vague"),
-      guideline: onlyIn("guideline"),
-    }),
+    raters: bothOrOne,
+    // With no one left out, the items compared are the items rated both times, whose phases are worked out above.
+    ratersOver: ratersOver(
+      leavesOut ? raterPhases(columns, indexesIn(matched.items)) : phasesOf,
+      (r) => !leavesOut || phasesOf[r] === 3,
+      raterPhases(columns, indexesIn([...matched.only.vague.items, ...matched.only.guideline.items])),
+    ),
   };
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,

@@ -38,16 +38,15 @@ export function raterPhases(columns: RatingColumns, matched: ReadonlySet<number>
   return phasesOf;
 }
 
-/** Who rated the items `matched` (by their index among the columns' items) in each phase. */
-export function matchedRaters(columns: RatingColumns, matched: ReadonlySet<number>): MatchedRaters {
-  const phasesOf = raterPhases(columns, matched);
+/** Who rated in each phase, by `phasesOf` (raterPhases), named from the columns' `raters`. */
+export function matchedRaters(raters: readonly string[], phasesOf: Int8Array): MatchedRaters {
   const only = {vague: {count: 0, names: [] as string[]}, guideline: {count: 0, names: [] as string[]}};
   let both = 0;
   phasesOf.forEach((bits, rater) => {
     if (bits === 3) both++;
     else if (bits) {
       const phase = only[bits === 1 ? "vague" : "guideline"];
-      if (phase.count++ < namedRaters) phase.names.push(columns.raters[rater]!);
+      if (phase.count++ < namedRaters) phase.names.push(raters[rater]!);
     }
   });
   return {both, only};
@@ -62,26 +61,24 @@ export interface RatersOver {
 }
 
 /**
- * The raters whose ratings each figure reads: of the items `compared`, those `kept` (the raters of both phases, where
- * the headline leaves the others out) with a rating in the phase; of the items rated in one phase `only`, every rater
- * who rated one of them in that phase.
+ * The raters whose ratings each figure reads, from raterPhases over the items compared (`compared`) and over the items
+ * rated in one phase only (`only`: an item rated before only has no rating after, so its raters carry bit 1 alone):
+ * of the items compared, those `kept` (the raters of both phases, where the headline leaves the others out) with a
+ * rating in the phase; of the items of one phase, every rater who rated one of them in it.
  */
-export function ratersOver(
-  columns: RatingColumns,
-  compared: ReadonlySet<number>,
-  kept: (rater: number) => boolean,
-  only: Record<Phase, ReadonlySet<number>>,
-): RatersOver {
-  let [before, after, change] = [0, 0, 0];
-  raterPhases(columns, compared).forEach((bits, rater) => {
+export function ratersOver(compared: Int8Array, kept: (rater: number) => boolean, only: Int8Array): RatersOver {
+  const over = {before: 0, after: 0, change: 0, only: {vague: 0, guideline: 0}};
+  compared.forEach((bits, rater) => {
     if (!bits || !kept(rater)) return;
-    change++;
-    if (bits & 1) before++;
-    if (bits & 2) after++;
+    over.change++;
+    if (bits & 1) over.before++;
+    if (bits & 2) over.after++;
   });
-  const count = (units: ReadonlySet<number>, bit: number) =>
-    raterPhases(columns, units).reduce((sum, bits) => sum + (bits & bit ? 1 : 0), 0);
-  return {before, after, change, only: {vague: count(only.vague, 1), guideline: count(only.guideline, 2)}};
+  for (const bits of only) {
+    if (bits & 1) over.only.vague++;
+    if (bits & 2) over.only.guideline++;
+  }
+  return over;
 }
 
 export interface MatchedComparison {

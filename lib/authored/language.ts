@@ -27,20 +27,28 @@ export function languageProblem(tag: string): string | null {
   return canonical === tag ? null : `write the language tag as ${canonical}`;
 }
 
+/** Each current two-letter tag by its English name, lower-cased: made at the first refused tag, then kept. */
+let tagsByName: Map<string, {tag: string; name: string}> | undefined;
+
 /**
  * The two-letter tag whose English name is `name` ("Spanish", any case), or null: asked only of a refused tag, where
  * the runtime's names of languages serve a suggestion, never the verdict. A retired code (ji for Yiddish) is passed.
  */
 function tagNamed(name: string): {tag: string; name: string} | null {
-  const names = new Intl.DisplayNames(["en"], {type: "language", fallback: "none"});
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  for (const first of letters)
-    for (const second of letters) {
-      const tag = first + second;
-      const found = names.of(tag);
-      if (found?.toLowerCase() === name.toLowerCase() && canonicalLanguage(tag) === tag) return {tag, name: found};
-    }
-  return null;
+  if (!tagsByName) {
+    tagsByName = new Map();
+    const names = new Intl.DisplayNames(["en"], {type: "language", fallback: "none"});
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    for (const first of letters)
+      for (const second of letters) {
+        const tag = first + second;
+        const found = names.of(tag);
+        const key = found?.toLowerCase();
+        if (found && key && !tagsByName.has(key) && canonicalLanguage(tag) === tag)
+          tagsByName.set(key, {tag, name: found});
+      }
+  }
+  return tagsByName.get(name.toLowerCase()) ?? null;
 }
 
 /** The scripts written right to left (Unicode's list of them), by their ISO 15924 codes. */

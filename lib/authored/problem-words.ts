@@ -25,9 +25,13 @@ export const strayQuoteFix = {
   editor: `remove it with the × after it, then mark the words again with ${addStretchLabel}`,
 };
 
-/** A marked stretch (quoted) that the text it quotes (`request`, `turn 2`) does not hold as whole words. */
-export const strayQuoteWords = (quoted: string, where: string): string =>
-  `${quoted} is not in the ${where} as whole words`;
+/** The text a line's words are marked in, by its `quoteIn`: "the request", or "turn 2" for `turn-2`. */
+export const quotedTextWords = (quoteIn: unknown): string =>
+  typeof quoteIn === "string" && quoteIn !== "request" ? quoteIn.replace("-", " ") : "the request";
+
+/** A marked stretch (quoted) that the text it quotes (its line's `quoteIn`) does not hold as whole words. */
+export const strayQuoteWords = (quoted: string, quoteIn: unknown): string =>
+  `${quoted} is not in ${quotedTextWords(quoteIn)} as whole words`;
 
 /** Where the case is written: in the case editor's draft, or in its file (by hand, by case:new, uploaded). */
 export type WrittenIn = "editor" | "file";

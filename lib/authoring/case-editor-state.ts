@@ -179,13 +179,23 @@ export function shownProblems(
 }
 
 /** Each fact's label as its line's rule declares it, for the problems to name the control the author sees. */
-export const factLabels =
-  (record: CaseRecord, fieldsOf: (rule: string) => readonly FactField[]): FactLabel =>
-  (line, fact) => {
-    const rule = linesOf(record)[line]?.rule;
-    const field = typeof rule === "string" ? fieldsOf(rule).find((each) => each.name === fact) : undefined;
+export function factLabels(record: CaseRecord, fieldsOf: (rule: string) => readonly FactField[]): FactLabel {
+  const lines = linesOf(record);
+  return (line, fact) => {
+    const field = factFieldAt(lines[line], fact, fieldsOf);
     return field && {label: field.label, missing: `${missingFact(field)}: the line's rule reads it`};
   };
+}
+
+/** A fact's field as the line's rule declares it, or undefined for a line with no rule or a fact it does not read. */
+function factFieldAt(
+  line: Record<string, unknown> | undefined,
+  fact: string | undefined,
+  fieldsOf: (rule: string) => readonly FactField[],
+): FactField | undefined {
+  const rule = line?.rule;
+  return typeof rule === "string" ? fieldsOf(rule).find((each) => each.name === fact) : undefined;
+}
 
 /** The ids a list field holds, as the author types them: "example-3, calibration-d". */
 export const idsText = (value: unknown): string =>
@@ -285,8 +295,7 @@ export function controlEdit(
       return value ? done(setRule(record, index, value as ChecklistRuleId)) : {kind: "none"};
     case "fact":
     case "fact-kind": {
-      const rule = linesOf(record)[index]?.rule;
-      const field = typeof rule === "string" ? fieldsOf(rule).find((each) => each.name === data.fact) : undefined;
+      const field = factFieldAt(linesOf(record)[index], data.fact, fieldsOf);
       if (!field) return {kind: "none"};
       // The word chosen beside a count ("more than the limit"), or "" for a number, read from the number field.
       const raw = edit === "fact-kind" && value !== "" ? value : ((edit === "fact-kind" ? count : value) ?? "");

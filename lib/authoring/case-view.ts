@@ -7,6 +7,7 @@ import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
 import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
 import {languageProblem} from "../authored/language.js";
+import {quotedTextWords} from "../authored/problem-words.js";
 import type {CaseSchemas, ItemSchema} from "../authored/schemas/facts.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
@@ -497,8 +498,7 @@ export function repeatedQuotes(record: CaseRecord, file: string): Problem[] {
       const first = typeof quote === "string" && quote !== "" ? locate(text, quote) : null;
       if (!first || !locate(text, quote, first.start + 1)) return [];
       const field = fieldPath(["checklist", index, "quote", ...(listed ? [at] : [])]);
-      const where = quoteIn === "request" ? "the request" : `turn ${quoteIn.slice("turn-".length)}`;
-      return [{file, field, message: caseWords.repeatedQuote(quote, where)}];
+      return [{file, field, message: caseWords.repeatedQuote(quote, quotedTextWords(quoteIn))}];
     }),
   );
 }

@@ -63,6 +63,7 @@ import {
   problemInWords,
   strayQuoteFix,
   strayQuoteWords,
+  quotedTextWords,
   type FactLabel,
 } from "../lib/authored/problem-words.js";
 import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
@@ -999,7 +1000,6 @@ function Quote(
   const id = fieldId(`checklist[${index}].quote`);
   if (!quotes.length)
     return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
-  const where = markedIn(line.quoteIn).replace(/^the /, "");
   const strayId = (at: number) => `${id}-stray-${at}`;
   return el(
     "div",
@@ -1032,7 +1032,7 @@ function Quote(
             el(
               "p",
               {class: "field-error", id: strayId(at)},
-              `${strayQuoteWords(quoteText(quote), where)}: ${strayQuoteFix.editor}.`,
+              `${strayQuoteWords(quoteText(quote), line.quoteIn)}: ${strayQuoteFix.editor}.`,
             ),
           ]
         : [],
@@ -1076,7 +1076,7 @@ function CaseLine({line, index, count, view, rules, fields}: CaseLineData, optio
         options.markable
           ? action(
               "line-add-stretch",
-              options.addingTo === index ? `Mark the stretch in ${markedIn(line.quoteIn)}…` : addStretchLabel,
+              options.addingTo === index ? `Mark the stretch in ${quotedTextWords(line.quoteIn)}…` : addStretchLabel,
             )
           : null,
         action("line-remove", "Remove"),
@@ -1155,10 +1155,6 @@ function CaseLine({line, index, count, view, rules, fields}: CaseLineData, optio
     ),
   );
 }
-
-/** Where a line's stretches are marked: the request, or the earlier turn it quotes ("turn 1"). */
-const markedIn = (quoteIn: unknown): string =>
-  typeof quoteIn === "string" && quoteIn !== "request" ? quoteIn.replace("-", " ") : "the request";
 
 // What the engine derives for the case being written (/authors/case): the score under the current guideline (the
 // element named "Derived score"), its rubric row and trace, the same under the /authors candidate, the button that

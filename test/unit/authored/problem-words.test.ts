@@ -1,7 +1,7 @@
 // A case file's problems in an author's words (lib/authored/problem-words.ts): the issue's example, "Title: give the
 // case a name" for the schema's "title: missing: expected string", whichever check found it.
 import {describe, expect, it} from "vitest";
-import {caseProblemInWords, problemInWords} from "../../../lib/authored/problem-words.js";
+import {caseProblemInWords, problemInWords, strayQuoteWords} from "../../../lib/authored/problem-words.js";
 
 const file = "data/items/leaves-spanish.md";
 const said = (field: string, message: string): string => problemInWords({file, field, message}).message;
@@ -63,6 +63,9 @@ describe("a case file's problem in words", () => {
         'Line 1, its words in the request: "translate this note" is not in the request as whole words: ' +
           "remove it with the × after it, then mark the words again with Add a stretch",
       );
+    // One wording of where, the file's check and the editor's line alike: "turn 2", not the file's "turn-2".
+    expect(strayQuoteWords('"in French"', "turn-2")).toBe('"in French" is not in turn 2 as whole words');
+    expect(strayQuoteWords('"in French"', "request")).toBe('"in French" is not in the request as whole words');
   });
 
   it("keeps any other message after the field's name, and says once that a field is missing", () => {
